@@ -1,0 +1,177 @@
+package editkit_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/editkit/editkit"
+	"github.com/editkit/editkit/internal/golden"
+	"github.com/google/go-cmp/cmp"
+)
+
+// TestGolden runs every testdata/<tool>/*.txtar case: the files under
+// "before/" are put in a fresh workspace, "request.json" goes to the tool
+// named by the directory, and the result must equal "result.json" (with its
+// diffs moved to their own sections for reading), the files under "after/"
+// must be what changed, and every other file must be untouched. Run with
+// -update to rewrite the expected sections.
+func TestGolden(t *testing.T) {
+	paths, err := filepath.Glob("testdata/*/*.txtar")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range paths {
+		tool := filepath.Base(filepath.Dir(path))
+		t.Run(tool+"/"+strings.TrimSuffix(filepath.Base(path), ".txtar"), func(t *testing.T) {
+			runGolden(t, tool, path)
+		})
+	}
+}
+
+func runGolden(t *testing.T, tool, path string) {
+	a, err := golden.Read(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	before := map[string][]byte{}
+	for _, f := range a.Files {
+		if name, ok := strings.CutPrefix(f.Name, "before/"); ok {
+			before[name] = f.Data
+			p := filepath.Join(dir, filepath.FromSlash(name))
+			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(p, f.Data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	req, ok := a.Get("request.json")
+	if !ok {
+		t.Fatal("no request.json section")
+	}
+	ws, err := editkit.OpenDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ws.Close()
+	out, callErr := (&editkit.Editor{Workspace: ws}).Call(context.Background(), tool, req)
+	if out == nil {
+		out, _ = json.Marshal(map[string]string{"invalidRequest": callErr.Error()})
+	}
+	result, diffs := splitDiffs(t, out)
+
+	after := readTree(t, dir)
+	want := map[string][]byte{}
+	for name, data := range before {
+		want[name] = data
+	}
+	for _, f := range a.Files {
+		if name, ok := strings.CutPrefix(f.Name, "after/"); ok {
+			want[name] = f.Data
+		}
+	}
+	if *golden.Update {
+		a.Set("result.json", result)
+		for _, k := range []string{"diff", "finalDiff"} {
+			if d, ok := diffs[k]; ok {
+				a.Set(k, []byte(d))
+			} else {
+				a.Remove(k)
+			}
+		}
+		for name := range want {
+			if _, ok := after[name]; !ok {
+				a.Remove("after/" + name)
+			}
+		}
+		for _, name := range slices.Sorted(mapsKeys(after)) {
+			if !bytes.Equal(after[name], before[name]) {
+				a.Set("after/"+name, after[name])
+			} else {
+				a.Remove("after/" + name)
+			}
+		}
+		if err := golden.Write(path, a); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	wantResult, _ := a.Get("result.json")
+	if diff := cmp.Diff(string(wantResult), string(result)); diff != "" {
+		t.Errorf("result (-want +got):\n%s", diff)
+	}
+	for _, k := range []string{"diff", "finalDiff"} {
+		wantDiff, _ := a.Get(k)
+		if diff := cmp.Diff(string(wantDiff), diffs[k]); diff != "" {
+			t.Errorf("%s (-want +got):\n%s", k, diff)
+		}
+	}
+	if diff := cmp.Diff(stringMap(want), stringMap(after)); diff != "" {
+		t.Errorf("files after the call (-want +got):\n%s", diff)
+	}
+}
+
+// splitDiffs returns the result as indented JSON with its top-level diff
+// fields replaced by a pointer to the sections they move to.
+func splitDiffs(t *testing.T, out []byte) ([]byte, map[string]string) {
+	var m map[string]any
+	if err := json.Unmarshal(out, &m); err != nil {
+		t.Fatalf("result is not a JSON object: %v\n%s", err, out)
+	}
+	diffs := map[string]string{}
+	for _, k := range []string{"diff", "finalDiff"} {
+		if s, ok := m[k].(string); ok && s != "" {
+			diffs[k] = s
+			m[k] = "(see the " + k + " section)"
+		}
+	}
+	b, err := json.MarshalIndent(m, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return append(b, '\n'), diffs
+}
+
+func readTree(t *testing.T, dir string) map[string][]byte {
+	files := map[string][]byte{}
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, p)
+		b, err := os.ReadFile(p)
+		files[filepath.ToSlash(rel)] = b
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
+}
+
+func stringMap(m map[string][]byte) map[string]string {
+	s := make(map[string]string, len(m))
+	for k, v := range m {
+		s[k] = string(v)
+	}
+	return s
+}
+
+func mapsKeys[V any](m map[string]V) func(func(string) bool) {
+	return func(yield func(string) bool) {
+		for k := range m {
+			if !yield(k) {
+				return
+			}
+		}
+	}
+}

@@ -1,0 +1,175 @@
+package editkit
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"reflect"
+	"strings"
+)
+
+// A Tool is one operation as an agent sees it: a name, a description
+// written for a model, and the JSON Schema of its input. [Tools] lists them
+// and [Editor.Call] runs one.
+type Tool struct {
+	Name        string          `json:"name"`
+	Description string          `json:"description"`
+	InputSchema json.RawMessage `json:"inputSchema"`
+
+	run func(ctx context.Context, e *Editor, input []byte) (any, error)
+}
+
+// Tools returns every operation as a tool, in a fixed order.
+func Tools() []Tool {
+	return append([]Tool(nil), tools...)
+}
+
+var tools = []Tool{
+	{
+		Name: "view",
+		Description: `Show lines of a text file with their line numbers, plus the file's line count, encoding, line ending, final newline and SHA-256.
+Use it to read a file before editing it and to pick exact line numbers for line-based edits. Without startLine and endLine it returns the whole file; for a large file ask for a range. An endLine past the end is cut to the last line.
+Errors: "file does not exist" (check the path, it is relative to the workspace root), "leads outside the workspace", "binary file", "past the end" (the message gives the line count).`,
+		InputSchema: json.RawMessage(`{
+  "type": "object",
+  "properties": {
+    "path": {"type": "string", "description": "Path of the file relative to the workspace root"},
+    "startLine": {"type": "integer", "minimum": 1, "description": "First line to show (1-based). Default 1"},
+    "endLine": {"type": "integer", "minimum": 1, "description": "Last line to show (inclusive). Default the last line of the file"}
+  },
+  "required": ["path"],
+  "additionalProperties": false
+}`),
+		run: handler((*Editor).View),
+	},
+}
+
+// requestType is the contract of every request struct: it can say what is
+// wrong with it before anything is read.
+type requestType interface{ validate() error }
+
+// handler adapts a typed operation to a JSON one. A request that is not
+// valid JSON for the operation returns a nil result.
+func handler[Req requestType, Res any](op func(*Editor, context.Context, Req) (Res, error)) func(context.Context, *Editor, []byte) (any, error) {
+	return func(ctx context.Context, e *Editor, input []byte) (any, error) {
+		var req Req
+		if err := decodeRequest(input, &req); err != nil {
+			return nil, err
+		}
+		if err := req.validate(); err != nil {
+			return nil, err
+		}
+		return op(e, ctx, req)
+	}
+}
+
+// Call runs the tool with the given name on a JSON request and returns its
+// JSON result. The error is nil only when the operation fully succeeded.
+// When the request is not valid JSON for the tool (unknown tool or field,
+// wrong type, missing or invalid field) the result is nil and the error
+// matches ErrInvalidRequest; otherwise the result always says what happened,
+// including what failed.
+func (e *Editor) Call(ctx context.Context, name string, input []byte) (json.RawMessage, error) {
+	t, ok := lookupTool(name)
+	if !ok {
+		return nil, errorf(ErrInvalidRequest, "", "there is no tool %q", name).withHint("The tools are: %s", strings.Join(toolNames(), ", "))
+	}
+	res, err := t.run(ctx, e, input)
+	if res == nil {
+		return nil, err
+	}
+	out, merr := json.Marshal(res)
+	if merr != nil {
+		return nil, merr
+	}
+	return out, err
+}
+
+func lookupTool(name string) (Tool, bool) {
+	for _, t := range tools {
+		if t.Name == name {
+			return t, true
+		}
+	}
+	return Tool{}, false
+}
+
+func toolNames() []string {
+	names := make([]string, len(tools))
+	for i, t := range tools {
+		names[i] = t.Name
+	}
+	return names
+}
+
+// decodeRequest decodes one JSON object into req, refusing unknown fields
+// (a misspelled "dryRun" must not write a file) and trailing data, with
+// messages that name the fields the request may have.
+func decodeRequest(input []byte, req any) error {
+	if len(bytes.TrimSpace(input)) == 0 {
+		return errorf(ErrInvalidRequest, "", "the request is empty").withHint("Send a JSON object with the fields %s", fieldList(req))
+	}
+	dec := json.NewDecoder(bytes.NewReader(input))
+	dec.DisallowUnknownFields()
+	err := dec.Decode(req)
+	if err == nil {
+		if _, terr := dec.Token(); terr != io.EOF {
+			err = errors.New("unexpected data after the JSON object")
+		}
+	}
+	if err == nil {
+		return nil
+	}
+	var typeErr *json.UnmarshalTypeError
+	var synErr *json.SyntaxError
+	msg := err.Error()
+	switch {
+	case errors.As(err, &typeErr) && typeErr.Field != "":
+		msg = fmt.Sprintf("field %q must be %s, not a JSON %s", typeErr.Field, jsonKind(typeErr.Type), typeErr.Value)
+	case errors.As(err, &typeErr):
+		msg = fmt.Sprintf("the request must be a JSON object, not a JSON %s", typeErr.Value)
+	case errors.As(err, &synErr):
+		msg = fmt.Sprintf("the request is not valid JSON: %v (at byte %d)", synErr, synErr.Offset)
+	case strings.HasPrefix(msg, "json: unknown field "):
+		msg = "unknown field " + strings.TrimPrefix(msg, "json: unknown field ")
+	default:
+		msg = "the request is not valid JSON: " + strings.TrimPrefix(msg, "json: ")
+	}
+	return errorf(ErrInvalidRequest, "", "%s", msg).withHint("The fields are: %s", fieldList(req))
+}
+
+// fieldList names the JSON fields of a request struct.
+func fieldList(req any) string {
+	t := reflect.TypeOf(req)
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	var names []string
+	for i := range t.NumField() {
+		name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
+		if name != "" && name != "-" {
+			names = append(names, name)
+		}
+	}
+	return strings.Join(names, ", ")
+}
+
+func jsonKind(t reflect.Type) string {
+	switch t.Kind() {
+	case reflect.String:
+		return "a string"
+	case reflect.Bool:
+		return "true or false"
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return "an integer"
+	case reflect.Float32, reflect.Float64:
+		return "a number"
+	case reflect.Slice, reflect.Array:
+		return "an array"
+	}
+	return "an object"
+}

@@ -1,0 +1,161 @@
+package editkit
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"reflect"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// requestTypes maps every tool to its request struct.
+var requestTypes = map[string]any{
+	"view": ViewRequest{},
+}
+
+type schema struct {
+	Type                 string             `json:"type"`
+	Properties           map[string]*schema `json:"properties"`
+	Required             []string           `json:"required"`
+	Items                *schema            `json:"items"`
+	Description          string             `json:"description"`
+	AdditionalProperties *bool              `json:"additionalProperties"`
+}
+
+// TestSchemasMatchRequests keeps each hand-written schema in step with its
+// request struct: the same fields, required exactly when not omitempty,
+// nested objects included, and the same descriptions as the struct's tags.
+func TestSchemasMatchRequests(t *testing.T) {
+	if got, want := slices.Sorted(mapKeys(requestTypes)), slices.Sorted(slices.Values(toolNames())); !slices.Equal(got, want) {
+		t.Fatalf("tools %v have request types %v", want, got)
+	}
+	for _, tool := range Tools() {
+		var s schema
+		if err := json.Unmarshal(tool.InputSchema, &s); err != nil {
+			t.Errorf("%s: schema is not valid JSON: %v", tool.Name, err)
+			continue
+		}
+		checkSchema(t, tool.Name, &s, reflect.TypeOf(requestTypes[tool.Name]))
+	}
+}
+
+var leadingKey = regexp.MustCompile(`^\w+=`)
+
+func checkSchema(t *testing.T, where string, s *schema, typ reflect.Type) {
+	if s.Type != "object" {
+		t.Errorf("%s: type %q, want object", where, s.Type)
+		return
+	}
+	if s.AdditionalProperties == nil || *s.AdditionalProperties {
+		t.Errorf("%s: additionalProperties must be false (unknown fields are refused)", where)
+	}
+	var fields, required []string
+	for i := range typ.NumField() {
+		f := typ.Field(i)
+		name, opts, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if name == "" || name == "-" {
+			continue
+		}
+		fields = append(fields, name)
+		if !strings.Contains(opts, "omitempty") {
+			required = append(required, name)
+		}
+		at := where + "." + name
+		desc := f.Tag.Get("description")
+		for _, tag := range []string{"jsonschema", "jsonschema_description", "description"} {
+			v := f.Tag.Get(tag)
+			switch {
+			case v == "":
+				t.Errorf("%s: no %s tag", at, tag)
+			case v != desc:
+				t.Errorf("%s: %s tag %q differs from description %q", at, tag, v, desc)
+			case strings.Contains(v, ","):
+				t.Errorf("%s: %s tag has a comma, which some frameworks split on", at, tag)
+			case leadingKey.MatchString(v):
+				t.Errorf("%s: %s tag starts with key=, which some frameworks parse", at, tag)
+			}
+		}
+		p := s.Properties[name]
+		if p == nil {
+			continue
+		}
+		if p.Description != desc {
+			t.Errorf("%s: schema description %q, struct says %q", at, p.Description, desc)
+		}
+		ft := f.Type
+		if ft.Kind() == reflect.Pointer {
+			ft = ft.Elem()
+		}
+		switch ft.Kind() {
+		case reflect.Struct:
+			checkSchema(t, at, p, ft)
+		case reflect.Slice:
+			if et := ft.Elem(); et.Kind() == reflect.Struct {
+				if p.Items == nil {
+					t.Errorf("%s: array schema without items", at)
+				} else {
+					checkSchema(t, at+"[]", p.Items, et)
+				}
+			}
+		}
+	}
+	if diff := cmp.Diff(fields, slices.Sorted(mapKeys(s.Properties)), sortStrings); diff != "" {
+		t.Errorf("%s: schema properties differ from the struct's fields (-struct +schema):\n%s", where, diff)
+	}
+	if diff := cmp.Diff(required, s.Required, sortStrings); diff != "" {
+		t.Errorf("%s: required differs from the fields without omitempty (-struct +schema):\n%s", where, diff)
+	}
+}
+
+var sortStrings = cmp.Transformer("sort", func(in []string) []string { return slices.Sorted(slices.Values(in)) })
+
+func mapKeys[V any](m map[string]V) func(func(string) bool) {
+	return func(yield func(string) bool) {
+		for k := range m {
+			if !yield(k) {
+				return
+			}
+		}
+	}
+}
+
+func TestToolsDescribed(t *testing.T) {
+	for _, tool := range Tools() {
+		if len(tool.Description) < 100 {
+			t.Errorf("%s: description too short to guide a model: %q", tool.Name, tool.Description)
+		}
+	}
+	ts := Tools()
+	ts[0].Name = "changed"
+	if Tools()[0].Name == "changed" {
+		t.Error("Tools returns the package's own slice")
+	}
+}
+
+func TestCallRefusesInvalidRequests(t *testing.T) {
+	var ws MemWorkspace
+	ws.WriteFile("a.txt", []byte("x\n"), 0o644)
+	ed := &Editor{Workspace: &ws}
+	for _, tc := range []struct {
+		tool, input, msg string
+	}{
+		{"nope", `{}`, `there is no tool "nope". The tools are: view`},
+		{"view", ``, "the request is empty"},
+		{"view", `[1]`, "must be a JSON object, not a JSON array"},
+		{"view", `{"path": 3}`, `field "path" must be a string, not a JSON number`},
+		{"view", `{"path": "a.txt"} {}`, "unexpected data after the JSON object"},
+		{"view", `{"path": "a.txt", "start": 1}`, `unknown field "start". The fields are: path, startLine, endLine`},
+		{"view", `{"path": "a.txt"`, "not valid JSON"},
+		{"view", `{"startLine": 2}`, "path is required"},
+	} {
+		out, err := ed.Call(context.Background(), tc.tool, []byte(tc.input))
+		if out != nil || !errors.Is(err, ErrInvalidRequest) || !strings.Contains(err.Error(), tc.msg) {
+			t.Errorf("Call(%s, %s) = %s, %v; want no result and an invalid request error containing %q", tc.tool, tc.input, out, err, tc.msg)
+		}
+	}
+}
