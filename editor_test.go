@@ -19,7 +19,7 @@ import (
 // faultyWorkspace wraps a workspace to fail or interfere with writes.
 type faultyWorkspace struct {
 	Workspace
-	failWrite   string             // writing this file fails
+	failWrite   string            // writing this file fails
 	beforeWrite func(name string) // runs before each write
 }
 
