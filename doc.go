@@ -17,6 +17,35 @@
 // Schema) and [Editor.Call] runs one from JSON, so an agent framework or an
 // MCP server registers them all in a few lines.
 //
+// # Finding the text to replace
+//
+// [Replace] (on a string) and [Editor.EditBlock] (on a file) find the search
+// text with a [Chain] of replacers (each a [Replacer]), from strict to lax; the first that
+// finds anything decides ([DefaultChain]):
+//
+//	exact                  the text byte for byte
+//	trailing-whitespace    whole lines, trailing whitespace ignored
+//	line-trimmed           whole lines, indentation ignored
+//	indentation-flexible   whole lines, the block's common indentation ignored
+//	whitespace-normalized  whole lines, runs of spaces and tabs as one space
+//	unicode-normalized     curly quotes, dashes, special spaces, "…" as typed
+//	escape-normalized      \n, \t, \" written out where the file has the characters
+//	trimmed-boundary       blank lines and spaces around the search ignored
+//	block-anchor           fuzzy: first and last lines equal, every line between alike
+//	context-aware          fuzzy: anchored on the lines that are equal
+//	multi-occurrence       every exact occurrence, for replace-all
+//
+// Each returns every location it accepts, as byte spans. One location is
+// replaced; several are an [ErrAmbiguous] naming them all, unless the
+// request asks to replace them all or gives their number. Fuzzy replacers
+// never replace several, need three or more lines, anchor only on lines
+// that say something (not "}" or blank), accept typos and drift but no line
+// that is simply different or missing, and must lead any other candidate
+// clearly. The replacement is fitted to what was found: re-indented in the
+// file's indent characters, unescaped, given the file's quotes. A search
+// not found is an [ErrNotFound] that shows the nearest text with its line
+// numbers and how it differs.
+//
 // # Files are kept as they were
 //
 // A file is decoded into UTF-8 text with "\n" line ends: UTF-8 by default,

@@ -107,6 +107,9 @@ func tooLarge(name string, size, limit int64) *Error {
 
 func encodingError(name string, err error) *Error {
 	e := errorf(ErrEncoding, name, "%v", err)
+	if strings.Contains(err.Error(), "cannot be written in") {
+		e.Hint = "Use only characters the file's encoding can hold, or escape them the way the file's language allows"
+	}
 	var te *text.Error
 	if errors.As(err, &te) && te.Line > 0 {
 		e.at(LineRange{te.Line, te.Line})

@@ -81,7 +81,9 @@ func (e *Error) Error() string {
 	}
 	b.WriteString(msg)
 	if e.Hint != "" {
-		b.WriteString(". ")
+		if !strings.HasSuffix(msg, "\n") {
+			b.WriteString(". ")
+		}
 		b.WriteString(e.Hint)
 		if !strings.HasSuffix(e.Hint, ".") {
 			b.WriteString(".")

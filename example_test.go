@@ -99,6 +99,7 @@ func ExampleTools() {
 	}
 	// Output:
 	// view
+	// edit_block
 }
 
 // Errors are values: errors.Is tells the kind, errors.As the details.
@@ -114,4 +115,91 @@ func ExampleError() {
 	}
 	// Output:
 	// true a.txt
+}
+
+// Replace edits a string. The search here was written with spaces where the
+// content has tabs; the replacement is re-indented to match.
+func ExampleReplace() {
+	content := "func f() {\n\tif x {\n\t\treturn 1\n\t}\n}\n"
+	out, res, err := editkit.Replace(content,
+		"    if x {\n        return 1\n    }",
+		"    if x {\n        return 2\n    }",
+		editkit.ReplaceOptions{})
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Print(out)
+	fmt.Println(res.Strategy, res.Lines)
+	// Output:
+	// func f() {
+	// 	if x {
+	// 		return 2
+	// 	}
+	// }
+	// line-trimmed [lines 2-4]
+}
+
+// A search found in several places is refused, naming every one.
+func ExampleReplace_ambiguous() {
+	content := "a := 1\nb := 2\na := 1\n"
+	_, _, err := editkit.Replace(content, "a := 1", "a := 3", editkit.ReplaceOptions{})
+	fmt.Println(errors.Is(err, editkit.ErrAmbiguous))
+	var e *editkit.Error
+	errors.As(err, &e)
+	fmt.Println(e.Lines)
+
+	out, _, _ := editkit.Replace(content, "a := 1", "a := 3", editkit.ReplaceOptions{ReplaceAll: true})
+	fmt.Print(out)
+	// Output:
+	// true
+	// [line 1 line 3]
+	// a := 3
+	// b := 2
+	// a := 3
+}
+
+// A chain without the fuzzy replacers accepts only normalized matches.
+func ExampleChain_Without() {
+	strict := editkit.DefaultChain().Without("block-anchor", "context-aware")
+	content := "func f() {\n\tx := compute(1)\n\treturn x\n}\n"
+	search := "func f() {\n\tx := compuet(1)\n\treturn x\n}" // a typo
+	_, _, err := editkit.Replace(content, search, "func f() {}", editkit.ReplaceOptions{Chain: strict})
+	fmt.Println(errors.Is(err, editkit.ErrNotFound))
+
+	_, res, _ := editkit.Replace(content, search, "func f() {}", editkit.ReplaceOptions{})
+	fmt.Println(res.Strategy)
+	// Output:
+	// true
+	// context-aware
+}
+
+// DefaultChain lists the built-in replacers, strict to lax.
+func ExampleDefaultChain() {
+	for _, r := range editkit.DefaultChain() {
+		fmt.Print(r.Name(), " ")
+	}
+	fmt.Println()
+	// Output:
+	// exact trailing-whitespace line-trimmed indentation-flexible whitespace-normalized unicode-normalized escape-normalized trimmed-boundary block-anchor context-aware multi-occurrence
+}
+
+func ExampleEditor_EditBlock() {
+	var ws editkit.MemWorkspace
+	ws.WriteFile("greet.go", []byte("package greet\r\n\r\nconst Hello = \"hello\"\r\n"), 0o644)
+	ed := &editkit.Editor{Workspace: &ws}
+
+	res, err := ed.EditBlock(context.Background(), editkit.EditBlockRequest{
+		Path:    "greet.go",
+		Search:  `const Hello = "hello"`,
+		Replace: "const Hello = \"hello\"\nconst Bye = \"bye\"",
+	})
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(res.Message)
+	b, _ := ws.ReadFile("greet.go")
+	fmt.Printf("%q\n", b)
+	// Output:
+	// Replaced line 3 in greet.go (exact match).
+	// "package greet\r\n\r\nconst Hello = \"hello\"\r\nconst Bye = \"bye\"\r\n"
 }

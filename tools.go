@@ -45,6 +45,29 @@ Errors: "file does not exist" (check the path, it is relative to the workspace r
 }`),
 		run: handler((*Editor).View),
 	},
+	{
+		Name: "edit_block",
+		Description: `Replace one piece of text in a file with new text, or create a file.
+Copy the search text from the file: whole lines, exactly, with enough surrounding lines that it occurs only once. Small slips are tolerated: different indentation or tabs versus spaces (the replacement is re-indented to the file's), trailing spaces, curly quotes, text escaped as 
+ and 	, and a typo in a middle line when the first and last lines are exact; the result says how it matched. Write the replacement in full: a placeholder such as "// ... rest unchanged" is refused. An empty search creates a new file. To change every occurrence set replaceAll, or expectedReplacements to the count. Use batch_edit_blocks for many edits to one file.
+Errors: "not found" shows the nearest text with its line numbers and what differs (copy the lines exactly and retry); "matches N places" names their lines (add context, set startLine near the one you mean, or replaceAll); "already applied" means the file has the replacement; "identical" means nothing would change.`,
+		InputSchema: json.RawMessage(`{
+  "type": "object",
+  "properties": {
+    "path": {"type": "string", "description": "Path of the file relative to the workspace root"},
+    "search": {"type": "string", "description": "The exact text to find: whole lines copied from the file with enough context to occur once. Empty creates a new file"},
+    "replace": {"type": "string", "description": "The text to put in its place. Write it out in full: no placeholders like '// ... rest unchanged'"},
+    "expectedReplacements": {"type": "integer", "minimum": 1, "description": "How many places the search must match; all of them are replaced. Default 1"},
+    "replaceAll": {"type": "boolean", "description": "Replace every place the search matches"},
+    "fuzzyThreshold": {"type": "number", "minimum": 0, "maximum": 1, "description": "Least similarity (0 to 1) of a fuzzy match. Default 0.7"},
+    "startLine": {"type": "integer", "minimum": 1, "description": "Line where you expect the text to start; picks the nearest of several matches"},
+    "dryRun": {"type": "boolean", "description": "Show the diff without writing the file"}
+  },
+  "required": ["path", "search", "replace"],
+  "additionalProperties": false
+}`),
+		run: handler((*Editor).EditBlock),
+	},
 }
 
 // requestType is the contract of every request struct: it can say what is

@@ -15,7 +15,8 @@ import (
 
 // requestTypes maps every tool to its request struct.
 var requestTypes = map[string]any{
-	"view": ViewRequest{},
+	"view":       ViewRequest{},
+	"edit_block": EditBlockRequest{},
 }
 
 type schema struct {
@@ -144,7 +145,7 @@ func TestCallRefusesInvalidRequests(t *testing.T) {
 	for _, tc := range []struct {
 		tool, input, msg string
 	}{
-		{"nope", `{}`, `there is no tool "nope". The tools are: view`},
+		{"nope", `{}`, `there is no tool "nope". The tools are: view, edit_block`},
 		{"view", ``, "the request is empty"},
 		{"view", `[1]`, "must be a JSON object, not a JSON array"},
 		{"view", `{"path": 3}`, `field "path" must be a string, not a JSON number`},

@@ -15,15 +15,10 @@ import (
 	"sync"
 )
 
-// A File is one source file of the corpus.
-type File struct {
-	Path string // relative to GOROOT/src
-	Text string
-}
-
 var (
 	once  sync.Once
-	files []File
+	src   string
+	paths []string
 	err   error
 )
 
@@ -37,48 +32,50 @@ func GoRoot() string {
 	return runtime.GOROOT()
 }
 
-// Files returns the .go files under GOROOT/src, excluding testdata, in a
-// fixed order.
-func Files() ([]File, error) {
+// Paths lists the .go files under GOROOT/src, relative to it, outside
+// testdata and vendor directories, sorted.
+func Paths() ([]string, error) {
 	once.Do(func() {
-		src := filepath.Join(GoRoot(), "src")
+		src = filepath.Join(GoRoot(), "src")
 		err = filepath.WalkDir(src, func(p string, d fs.DirEntry, werr error) error {
 			if werr != nil {
 				return werr
 			}
-			if d.IsDir() {
-				if d.Name() == "testdata" || d.Name() == "vendor" {
-					return filepath.SkipDir
-				}
-				return nil
+			if d.IsDir() && (d.Name() == "testdata" || d.Name() == "vendor") {
+				return filepath.SkipDir
 			}
-			if !strings.HasSuffix(p, ".go") {
-				return nil
+			if !d.IsDir() && strings.HasSuffix(p, ".go") {
+				rel, _ := filepath.Rel(src, p)
+				paths = append(paths, filepath.ToSlash(rel))
 			}
-			b, rerr := os.ReadFile(p)
-			if rerr != nil || bytes.IndexByte(b, 0) >= 0 || bytes.IndexByte(b, '\r') >= 0 {
-				return nil
-			}
-			rel, _ := filepath.Rel(src, p)
-			files = append(files, File{Path: filepath.ToSlash(rel), Text: string(b)})
 			return nil
 		})
-		slices.SortFunc(files, func(a, b File) int { return strings.Compare(a.Path, b.Path) })
+		slices.Sort(paths)
 	})
-	return files, err
+	return paths, err
+}
+
+// Read returns a corpus file's text, or "" for one that is not plain text
+// with LF line ends.
+func Read(path string) string {
+	b, err := os.ReadFile(filepath.Join(src, filepath.FromSlash(path)))
+	if err != nil || bytes.IndexByte(b, 0) >= 0 || bytes.IndexByte(b, '\r') >= 0 {
+		return ""
+	}
+	return string(b)
 }
 
 // Lines returns the first n lines of the corpus files concatenated in
 // order, each ending in "\n": realistic code of any size.
 func Lines(n int) (string, error) {
-	fs, err := Files()
+	ps, err := Paths()
 	if err != nil {
 		return "", err
 	}
 	var b strings.Builder
 	for count := 0; count < n; {
-		for _, f := range fs {
-			for _, l := range strings.SplitAfter(f.Text, "\n") {
+		for _, p := range ps {
+			for _, l := range strings.SplitAfter(Read(p), "\n") {
 				if l == "" {
 					continue
 				}

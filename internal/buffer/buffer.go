@@ -1,0 +1,271 @@
+// Package buffer holds the text that editkit's replacers search: immutable,
+// split into blocks of lines, with per-line hashes computed on first use
+// under each way of comparing lines. An edit returns a new Buffer that
+// shares every block it did not touch, so a batch of edits costs what the
+// edits touch, not the file's size times the number of edits; and search
+// looks candidate lines up in the hashes instead of rescanning the text.
+//
+// A buffer made from a string keeps it whole and splits it into blocks only
+// when something first asks for lines, so a single exact search costs a
+// scan of the string and nothing more.
+package buffer
+
+import (
+	"sort"
+	"strings"
+	"sync"
+	"sync/atomic"
+)
+
+// blockLines is the number of lines a block is built with.
+const blockLines = 256
+
+// countedLookups is how many LineOf calls a whole buffer answers by
+// counting newlines before it builds its line index.
+const countedLookups = 8
+
+// A Buffer is text addressed by byte offsets and by 0-based lines. Its
+// methods are safe for concurrent use.
+type Buffer struct {
+	src     string // the text, when the buffer was made by New
+	whole   bool   // made by New: src is the text, blocks come on demand
+	built   sync.Once
+	lookups atomic.Int32
+
+	blocks  []*block
+	lineOff []int // first line of each block, then the line count
+	byteOff []int // first byte of each block, then the length
+
+	strOnce sync.Once
+	str     string
+}
+
+type block struct {
+	text   string  // whole lines; only the buffer's last line may lack "\n"
+	starts []int32 // offset of each line in text, then len(text)
+
+	hashOnce [numKinds]sync.Once
+	hashes   [numKinds][]uint64
+
+	asciiOnce sync.Once
+	nonASCII  bool
+}
+
+func (b *block) lines() int { return len(b.starts) - 1 }
+
+func (b *block) line(j int) string {
+	return strings.TrimSuffix(b.text[b.starts[j]:b.starts[j+1]], "\n")
+}
+
+func (b *block) hash(k Kind) []uint64 {
+	b.hashOnce[k].Do(func() {
+		var reuse []uint64
+		if k == Fold {
+			reuse = b.hash(Collapse) // folding leaves an ASCII line as it is
+		}
+		h := make([]uint64, b.lines())
+		for j := range h {
+			if l := b.line(j); reuse != nil && isASCII(l) {
+				h[j] = reuse[j]
+			} else {
+				h[j] = Hash(k, l)
+			}
+		}
+		b.hashes[k] = h
+	})
+	return b.hashes[k]
+}
+
+// New returns a buffer holding s.
+func New(s string) *Buffer {
+	return &Buffer{src: s, whole: true}
+}
+
+// index builds the blocks of a buffer made by New.
+func (b *Buffer) index() {
+	b.built.Do(func() {
+		if b.whole {
+			b.setBlocks(splitBlocks(b.src))
+		}
+	})
+}
+
+// splitBlocks cuts s into blocks of blockLines lines, in one pass.
+func splitBlocks(s string) []*block {
+	var blocks []*block
+	starts := make([]int32, 0, blockLines+1)
+	begin := 0
+	for off := 0; off < len(s); {
+		starts = append(starts, int32(off-begin))
+		if i := strings.IndexByte(s[off:], '\n'); i >= 0 {
+			off += i + 1
+		} else {
+			off = len(s)
+		}
+		if len(starts) == blockLines || off == len(s) {
+			blocks = append(blocks, &block{text: s[begin:off], starts: append(starts, int32(off-begin))})
+			starts = make([]int32, 0, blockLines+1)
+			begin = off
+		}
+	}
+	return blocks
+}
+
+// build makes an edited buffer from blocks.
+func build(before, mid, after []*block) *Buffer {
+	b := &Buffer{}
+	blocks := make([]*block, 0, len(before)+len(mid)+len(after))
+	b.setBlocks(append(append(append(blocks, before...), mid...), after...))
+	return b
+}
+
+func (b *Buffer) setBlocks(blocks []*block) {
+	b.blocks = blocks
+	b.lineOff = make([]int, len(blocks)+1)
+	b.byteOff = make([]int, len(blocks)+1)
+	for i, bl := range blocks {
+		b.lineOff[i+1] = b.lineOff[i] + bl.lines()
+		b.byteOff[i+1] = b.byteOff[i] + len(bl.text)
+	}
+}
+
+// Len is the length of the text in bytes.
+func (b *Buffer) Len() int {
+	if b.whole {
+		return len(b.src)
+	}
+	return b.byteOff[len(b.blocks)]
+}
+
+// LineCount is the number of lines; a final newline does not start one.
+func (b *Buffer) LineCount() int {
+	b.index()
+	return b.lineOff[len(b.blocks)]
+}
+
+// blockOfLine returns the block holding line i and i's index in it.
+func (b *Buffer) blockOfLine(i int) (int, int) {
+	bi := sort.Search(len(b.blocks), func(k int) bool { return b.lineOff[k+1] > i })
+	return bi, i - b.lineOff[bi]
+}
+
+// LineStart is the byte offset of line i; LineStart(LineCount()) is Len().
+func (b *Buffer) LineStart(i int) int {
+	if i >= b.LineCount() {
+		return b.Len()
+	}
+	bi, j := b.blockOfLine(i)
+	return b.byteOff[bi] + int(b.blocks[bi].starts[j])
+}
+
+// LineOf is the line holding byte offset off; LineOf(Len()) is LineCount().
+func (b *Buffer) LineOf(off int) int {
+	if b.whole && b.lookups.Add(1) <= countedLookups {
+		// A few lookups, as after one search, cost less than an index.
+		n := strings.Count(b.src[:min(off, len(b.src))], "\n")
+		if off >= len(b.src) && len(b.src) > 0 && b.src[len(b.src)-1] != '\n' {
+			n++ // the end of an unterminated last line: LineCount
+		}
+		return n
+	}
+	b.index()
+	if off >= b.Len() {
+		return b.LineCount()
+	}
+	bi := sort.Search(len(b.blocks), func(k int) bool { return b.byteOff[k+1] > off })
+	rel := int32(off - b.byteOff[bi])
+	st := b.blocks[bi].starts
+	j := sort.Search(len(st)-1, func(k int) bool { return st[k+1] > rel })
+	return b.lineOff[bi] + j
+}
+
+// Line is the text of line i without its line end.
+func (b *Buffer) Line(i int) string {
+	b.index()
+	bi, j := b.blockOfLine(i)
+	return b.blocks[bi].line(j)
+}
+
+// Slice is the text [start, end).
+func (b *Buffer) Slice(start, end int) string {
+	if start >= end {
+		return ""
+	}
+	if b.whole {
+		return b.src[start:end]
+	}
+	bi := sort.Search(len(b.blocks), func(k int) bool { return b.byteOff[k+1] > start })
+	if end <= b.byteOff[bi+1] {
+		return b.blocks[bi].text[start-b.byteOff[bi] : end-b.byteOff[bi]]
+	}
+	var sb strings.Builder
+	sb.Grow(end - start)
+	for ; bi < len(b.blocks) && b.byteOff[bi] < end; bi++ {
+		t := b.blocks[bi].text
+		lo, hi := max(start-b.byteOff[bi], 0), min(end-b.byteOff[bi], len(t))
+		sb.WriteString(t[lo:hi])
+	}
+	return sb.String()
+}
+
+// String is the whole text. An edited buffer builds it once and keeps it.
+func (b *Buffer) String() string {
+	if b.whole {
+		return b.src
+	}
+	b.strOnce.Do(func() {
+		if len(b.blocks) == 1 {
+			b.str = b.blocks[0].text
+			return
+		}
+		b.str = b.Slice(0, b.Len())
+	})
+	return b.str
+}
+
+// Replace returns a new buffer with [start, end) replaced by s. Blocks the
+// edit does not touch are shared with b, hashes included.
+func (b *Buffer) Replace(start, end int, s string) *Buffer {
+	b.index()
+	n := b.LineCount()
+	l0 := b.LineOf(start)
+	if l0 == n && n > 0 && start == b.Len() && !strings.HasSuffix(b.blocks[len(b.blocks)-1].text, "\n") {
+		l0 = n - 1 // appending to an unterminated last line changes that line
+	}
+	l1 := b.LineOf(end)
+	if l1 < n && b.LineStart(l1) != end {
+		l1++ // end is inside line l1: it belongs to the rewritten region
+	}
+	l1 = max(l1, l0)
+	text := b.Slice(b.LineStart(l0), start) + s + b.Slice(end, b.LineStart(l1))
+	if l1 < n && text != "" && !strings.HasSuffix(text, "\n") {
+		text += b.Slice(b.LineStart(l1), b.LineStart(l1+1)) // the new text runs into the next line
+		l1++
+	}
+	if len(b.blocks) == 0 {
+		return build(nil, splitBlocks(text), nil)
+	}
+	// Rebuild the blocks holding lines [l0, l1) from their whole text.
+	b0, _ := b.blockOfLine(min(l0, n-1))
+	b1 := b0
+	if l1 > l0 {
+		b1, _ = b.blockOfLine(l1 - 1)
+	}
+	head := b.Slice(b.byteOff[b0], b.LineStart(l0))
+	tail := b.Slice(b.LineStart(l1), b.byteOff[b1+1])
+	return build(b.blocks[:b0], splitBlocks(head+text+tail), b.blocks[b1+1:])
+}
+
+// HasNonASCII reports whether the text has a byte outside ASCII.
+func (b *Buffer) HasNonASCII() bool {
+	if b.whole {
+		return !isASCII(b.src)
+	}
+	for _, bl := range b.blocks {
+		bl.asciiOnce.Do(func() { bl.nonASCII = !isASCII(bl.text) })
+		if bl.nonASCII {
+			return true
+		}
+	}
+	return false
+}

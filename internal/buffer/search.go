@@ -1,0 +1,200 @@
+package buffer
+
+import (
+	"strings"
+)
+
+// FindLines returns the first line of every run of lines whose hashes under
+// kind k equal pattern, overlapping runs included, in order, at most limit
+// of them (limit <= 0: all). It is linear in the number of lines however
+// repetitive they are (Knuth-Morris-Pratt over the hashes). Hashes can
+// collide: callers compare the lines of what they keep.
+func (b *Buffer) FindLines(k Kind, pattern []uint64, limit int) []int {
+	if len(pattern) == 0 {
+		return nil
+	}
+	fail := make([]int, len(pattern))
+	for i, q := 1, 0; i < len(pattern); i++ {
+		for q > 0 && pattern[q] != pattern[i] {
+			q = fail[q-1]
+		}
+		if pattern[q] == pattern[i] {
+			q++
+		}
+		fail[i] = q
+	}
+	b.index()
+	var out []int
+	q := 0
+	for bi, bl := range b.blocks {
+		base := b.lineOff[bi]
+		for j, h := range bl.hash(k) {
+			for q > 0 && pattern[q] != h {
+				q = fail[q-1]
+			}
+			if pattern[q] == h {
+				q++
+			}
+			if q == len(pattern) {
+				out = append(out, base+j-len(pattern)+1)
+				if limit > 0 && len(out) >= limit {
+					return out
+				}
+				q = fail[q-1]
+			}
+		}
+	}
+	return out
+}
+
+// Hashes calls yield with the hash under kind k of every line, in order,
+// until yield returns false.
+func (b *Buffer) Hashes(k Kind, yield func(line int, h uint64) bool) {
+	b.index()
+	for bi, bl := range b.blocks {
+		base := b.lineOff[bi]
+		for j, h := range bl.hash(k) {
+			if !yield(base+j, h) {
+				return
+			}
+		}
+	}
+}
+
+// FindAll returns the offset of every occurrence of sub, in order. With
+// overlapping, occurrences may overlap and at most limit are returned
+// (limit <= 0: all); without, they are the leftmost non-overlapping ones,
+// as strings.Count counts them, all of them.
+func (b *Buffer) FindAll(sub string, overlapping bool, limit int) []int {
+	if sub == "" || len(sub) > b.Len() {
+		return nil
+	}
+	if !overlapping {
+		limit = 0
+	}
+	if b.whole {
+		// The text is one string already: a scan beats hashing every line
+		// for a single search.
+		out := scan(nil, b.src, sub, 0, overlapping, limit)
+		if limit > 0 && len(out) > limit {
+			out = out[:limit]
+		}
+		return out
+	}
+	var out []int
+	switch strings.Count(sub, "\n") {
+	case 0:
+		// Blocks end at line ends, so a one-line occurrence lies in one block.
+		for bi, bl := range b.blocks {
+			if out = scan(out, bl.text, sub, b.byteOff[bi], overlapping, limit); limit > 0 && len(out) >= limit {
+				return out[:limit]
+			}
+		}
+		return out
+	case 1:
+		out = b.findTwoLines(sub, overlapping, limit)
+	default:
+		out = b.findManyLines(sub, limit)
+	}
+	if !overlapping {
+		out = nonOverlapping(out, len(sub))
+	}
+	return out
+}
+
+// scan appends the offsets of sub in text, shifted by base.
+func scan(out []int, text, sub string, base int, overlapping bool, limit int) []int {
+	step := len(sub)
+	if overlapping {
+		step = 1
+	}
+	for off := 0; off+len(sub) <= len(text); {
+		i := strings.Index(text[off:], sub)
+		if i < 0 {
+			break
+		}
+		out = append(out, base+off+i)
+		if limit > 0 && len(out) >= limit {
+			break
+		}
+		off += i + step
+	}
+	return out
+}
+
+// findTwoLines finds sub = P "\n" Q: in each block, and across each seam
+// between blocks, where P ends a block's last line and Q starts the next
+// block's first line.
+func (b *Buffer) findTwoLines(sub string, overlapping bool, limit int) []int {
+	p, q, _ := strings.Cut(sub, "\n")
+	var out []int
+	for bi, bl := range b.blocks {
+		out = scan(out, bl.text, sub, b.byteOff[bi], true, 0)
+		if bi+1 < len(b.blocks) && q != "" { // with q empty the block's own scan found it
+			last := bl.line(bl.lines() - 1)
+			next := b.blocks[bi+1].text
+			if strings.HasSuffix(last, p) && strings.HasPrefix(next, q) {
+				out = append(out, b.byteOff[bi+1]-1-len(p))
+			}
+		}
+		if overlapping && limit > 0 && len(out) >= limit {
+			return out[:limit]
+		}
+	}
+	return out
+}
+
+// findManyLines finds sub = P "\n" M1 "\n" … "\n" Mk "\n" Q, k >= 1: the
+// lines M1…Mk are looked up by their hashes, then P and Q checked around
+// them.
+func (b *Buffer) findManyLines(sub string, limit int) []int {
+	parts := strings.Split(sub, "\n")
+	p, mid, q := parts[0], parts[1:len(parts)-1], parts[len(parts)-1]
+	pattern := make([]uint64, len(mid))
+	for i, m := range mid {
+		pattern[i] = Hash(Exact, m)
+	}
+	var out []int
+	for _, m := range b.FindLines(Exact, pattern, 0) {
+		first, last := m-1, m+len(mid)
+		if first < 0 || !strings.HasSuffix(b.Line(first), p) {
+			continue
+		}
+		if !linesEqual(b, m, mid) {
+			continue
+		}
+		if q != "" && (last >= b.LineCount() || !strings.HasPrefix(b.Line(last), q)) {
+			continue
+		}
+		if q == "" && b.LineStart(last) == b.LineStart(last-1)+len(b.Line(last-1)) {
+			continue // sub ends with a newline the last line does not have
+		}
+		out = append(out, b.LineStart(first)+len(b.Line(first))-len(p))
+		if limit > 0 && len(out) >= limit {
+			break
+		}
+	}
+	return out
+}
+
+func linesEqual(b *Buffer, from int, lines []string) bool {
+	for i, l := range lines {
+		if b.Line(from+i) != l {
+			return false
+		}
+	}
+	return true
+}
+
+// nonOverlapping keeps the leftmost occurrences that do not overlap.
+func nonOverlapping(offs []int, n int) []int {
+	out := offs[:0]
+	next := 0
+	for _, o := range offs {
+		if o >= next {
+			out = append(out, o)
+			next = o + n
+		}
+	}
+	return out
+}
