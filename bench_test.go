@@ -1,6 +1,7 @@
 package editkit_test
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"testing"
@@ -114,4 +115,131 @@ func typoOf(line string) string {
 		return line + "x"
 	}
 	return line[:i] + string(line[i]+1) + line[i+1:]
+}
+
+// batchEdits picks n edits spread over content, in file order: unique runs
+// of 1 to 3 lines, each given a comment and, every third, a new line.
+func batchEdits(content string, n int) []editkit.BlockEdit {
+	lines := strings.SplitAfter(content, "\n")
+	step := len(lines) / n
+	var edits []editkit.BlockEdit
+	for i, next := 0, 0; i+3 < len(lines) && len(edits) < n; i++ {
+		if i < next {
+			continue
+		}
+		for k := 1; k <= 3; k++ {
+			search := strings.Join(lines[i:i+k], "")
+			if strings.TrimSpace(search) == "" || strings.Count(content, search) != 1 {
+				continue
+			}
+			first := strings.TrimSuffix(lines[i], "\n")
+			replace := first + " // edited\n" + strings.Join(lines[i+1:i+k], "")
+			if len(edits)%3 == 0 {
+				replace += "\tprobe()\n"
+			}
+			edits = append(edits, editkit.BlockEdit{Search: search, Replace: replace})
+			next = i + max(k, step-2) // a little denser than even, to reach n
+			break
+		}
+	}
+	return edits
+}
+
+// spellbook is a Markdown transcription of n spells, 25 lines each, as a PDF
+// conversion leaves them: names and levels on plain lines.
+func spellbook(n int) (string, []editkit.BlockEdit) {
+	var b strings.Builder
+	var edits []editkit.BlockEdit
+	schools := []string{"Abjuration", "Conjuration", "Divination", "Enchantment", "Evocation", "Illusion"}
+	for i := range n {
+		name := fmt.Sprintf("Spell Number %d", i)
+		level := fmt.Sprintf("Level %d %s (Bard, Cleric, Wizard)", i%9+1, schools[i%len(schools)])
+		fmt.Fprintf(&b, "%s\n%s\nCasting Time: Action\nRange: %d feet\nComponents: V, S\nDuration: Instantaneous\n\n", name, level, 5*(i%12+1))
+		for p := range 3 {
+			fmt.Fprintf(&b, "The caster of spell %d makes the effect of paragraph %d happen\nto a creature within range, which makes a saving throw\nagainst the spell's effect or takes the damage.\n\n", i, p)
+		}
+		b.WriteString("At Higher Levels. The damage increases by 1d6 for each\nlevel above the first.\n\n")
+		edits = append(edits, editkit.BlockEdit{
+			Label:   name,
+			Search:  name + "\n" + level + "\n",
+			Replace: "### " + name + "\n\n*" + level + "*\n\n",
+		})
+	}
+	return b.String(), edits
+}
+
+// BenchmarkBatchEditBlocks is batch_edit_blocks end to end through an
+// Editor: read, every edit with its diff, the final diff, the write.
+func BenchmarkBatchEditBlocks(b *testing.B) {
+	code := benchCode(b, 10_000)
+	md, mdEdits := spellbook(400)
+	for _, c := range []struct {
+		name, content string
+		edits         []editkit.BlockEdit
+	}{
+		{"code-10k-lines-1000-edits", code, batchEdits(code, 1000)},
+		{"markdown-10k-lines-400-edits", md, mdEdits},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			var ws editkit.MemWorkspace
+			ed := &editkit.Editor{Workspace: &ws}
+			b.ReportAllocs()
+			for b.Loop() {
+				b.StopTimer()
+				ws.WriteFile("f", []byte(c.content), 0o644)
+				b.StartTimer()
+				res, err := ed.BatchEditBlocks(context.Background(), editkit.BatchEditBlocksRequest{Path: "f", Edits: c.edits})
+				if err != nil || res.SuccessfulEdits != len(c.edits) {
+					b.Fatalf("%d of %d edits: %v", res.SuccessfulEdits, len(c.edits), err)
+				}
+			}
+			b.ReportMetric(float64(len(c.edits)), "edits")
+		})
+	}
+}
+
+// BenchmarkWriteFromLine replaces lines of a 100,000-line file through an
+// Editor: a hundred lines in the middle, and everything after line 2,070.
+func BenchmarkWriteFromLine(b *testing.B) {
+	code := benchCode(b, 100_000)
+	for _, c := range []struct {
+		name       string
+		start, end int
+		content    string
+	}{
+		{"100k-lines-replace-100-in-the-middle", 50_000, 50_099, strings.Repeat("\tx++\n", 90)},
+		{"100k-lines-replace-after-line-2070", 2070, 0, strings.Repeat("\ty--\n", 1000)},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			var ws editkit.MemWorkspace
+			ed := &editkit.Editor{Workspace: &ws}
+			req := editkit.WriteFromLineRequest{Path: "f", StartLine: c.start, Content: c.content}
+			if c.end > 0 {
+				req.EndLine = &c.end
+			}
+			b.ReportAllocs()
+			for b.Loop() {
+				b.StopTimer()
+				ws.WriteFile("f", []byte(code), 0o644)
+				b.StartTimer()
+				if _, err := ed.WriteFromLine(context.Background(), req); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkWriteLines is write_from_line on a string: the operation without
+// reading, checking and writing a file.
+func BenchmarkWriteLines(b *testing.B) {
+	code := benchCode(b, 100_000)
+	end := 50_099
+	req := editkit.WriteFromLineRequest{StartLine: 50_000, EndLine: &end, Content: strings.Repeat("\tx++\n", 90)}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, _, err := editkit.WriteLines(code, req); err != nil {
+			b.Fatal(err)
+		}
+	}
 }

@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/editkit/editkit/internal/buffer"
 	"github.com/editkit/editkit/internal/diff"
@@ -62,27 +63,40 @@ type ReplaceResult struct {
 // not ask to replace ([ErrAmbiguous], naming every place), and a search
 // not found ([ErrNotFound], naming the nearest text and what differs).
 func Replace(content, search, replace string, opts ReplaceOptions) (string, ReplaceResult, error) {
-	if !strings.Contains(content, "\r") && utf8.ValidString(content) {
-		// The content is its own body: no line ends or encoding to keep.
-		p, err := planReplace(buffer.New(content), "", search, replace, opts)
-		if err != nil {
-			return content, ReplaceResult{Message: err.Error()}, err
-		}
-		return splice(content, p.edits), p.result, nil
-	}
-	doc, err := text.Decode([]byte(content), "utf-8")
-	if err != nil {
-		return content, ReplaceResult{}, encodingError("", err)
-	}
-	p, err := planReplace(buffer.New(doc.Body()), "", search, replace, opts)
+	body, write, err := bodyOf(content, "")
 	if err != nil {
 		return content, ReplaceResult{Message: err.Error()}, err
 	}
-	out, err := doc.Apply(p.edits)
+	p, err := planReplace(body, "", search, replace, opts)
 	if err != nil {
-		return content, ReplaceResult{}, encodingError("", err)
+		return content, ReplaceResult{Message: err.Error()}, err
 	}
-	return string(out), p.result, nil
+	out, err := write(p.edits)
+	if err != nil {
+		return content, ReplaceResult{Message: err.Error()}, err
+	}
+	return out, p.result, nil
+}
+
+// bodyOf returns the body of content — its text with "\n" line ends — and
+// a function that writes edits of the body back in content's own form.
+// Content that is UTF-8 with LF line ends is its own body.
+func bodyOf(content, path string) (*buffer.Buffer, func([]text.Edit) (string, error), error) {
+	if !strings.Contains(content, "\r") && utf8.ValidString(content) {
+		return buffer.New(content), func(edits []text.Edit) (string, error) { return splice(content, edits), nil }, nil
+	}
+	// Decode only reads its input, so the string's bytes can be lent to it.
+	doc, err := text.Decode(unsafe.Slice(unsafe.StringData(content), len(content)), "utf-8")
+	if err != nil {
+		return nil, nil, encodingError(path, err)
+	}
+	return buffer.New(doc.Body()), func(edits []text.Edit) (string, error) {
+		out, err := doc.Apply(edits)
+		if err != nil {
+			return "", encodingError(path, err)
+		}
+		return string(out), nil
+	}, nil
 }
 
 // splice applies sorted, non-overlapping edits to s.
@@ -523,41 +537,31 @@ func (e *Editor) EditBlock(ctx context.Context, req EditBlockRequest) (*EditBloc
 	if err := req.validate(); err != nil {
 		return fail(err)
 	}
-	r, err := e.begin(ctx, req.Path)
+	var p *plan
+	created := false
+	d, err := e.editFile(ctx, req.Path, req.DryRun, func(f *file) ([]text.Edit, error) {
+		if !f.exists && req.Search != "" {
+			return nil, notFound(f)
+		}
+		created = !f.exists
+		var err error
+		p, err = planReplace(buffer.New(f.doc.Body()), req.Path, req.Search, req.Replace, req.options())
+		if err != nil {
+			return nil, err
+		}
+		return p.edits, nil
+	})
 	if err != nil {
 		return fail(err)
 	}
-	defer r.end()
-	f, err := e.load(req.Path, "")
-	if err != nil {
-		return fail(err)
-	}
-	if !f.exists && req.Search != "" {
-		return fail(notFound(f))
-	}
-	p, err := planReplace(buffer.New(f.doc.Body()), req.Path, req.Search, req.Replace, req.options())
-	if err != nil {
-		return fail(err)
-	}
-	out, err := f.doc.Apply(p.edits)
-	if err != nil {
-		return fail(encodingError(req.Path, err))
-	}
-	res.Diff = fileDiff(f, p.edits)
+	res.Success, res.Diff, res.Message = true, d, p.result.Message
 	res.Strategy, res.Exact, res.Replacements, res.Lines = p.result.Strategy, p.result.Exact, p.result.Replacements, p.result.Lines
-	res.Message = p.result.Message
-	if !f.exists {
+	if created {
 		res.Message = fmt.Sprintf("Created %s with %s", req.Path, plural(lineCount(req.Replace), "line"))
 	}
 	if req.DryRun {
-		res.Success, res.Message = true, "Dry run, nothing written: "+res.Message
-		return res, nil
+		res.Message = "Dry run, nothing written: " + res.Message
 	}
-	r.stage(f, out)
-	if err := r.commit(); err != nil {
-		return fail(err)
-	}
-	res.Success = true
 	return res, nil
 }
 

@@ -142,6 +142,36 @@ func sha256Hex(b []byte) string {
 	return hex.EncodeToString(sum[:])
 }
 
+// editFile runs an operation on one file: it locks and reads the file,
+// lets plan work out edits of its body, and writes the result atomically
+// unless dryRun. It returns the diff of the edits; plan returning no edits
+// means there is nothing to write.
+func (e *Editor) editFile(ctx context.Context, path string, dryRun bool, plan func(*file) ([]text.Edit, error)) (string, error) {
+	r, err := e.begin(ctx, path)
+	if err != nil {
+		return "", err
+	}
+	defer r.end()
+	f, err := e.load(path, "")
+	if err != nil {
+		return "", err
+	}
+	edits, err := plan(f)
+	if err != nil || len(edits) == 0 {
+		return "", err
+	}
+	out, err := f.doc.Apply(edits)
+	if err != nil {
+		return "", encodingError(path, err)
+	}
+	d := fileDiff(f, edits)
+	if dryRun {
+		return d, nil
+	}
+	r.stage(f, out)
+	return d, r.commit()
+}
+
 // A request is one operation's hold on its files: they are locked against
 // other requests of this process from the first read to the commit.
 type request struct {

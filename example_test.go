@@ -100,6 +100,8 @@ func ExampleTools() {
 	// Output:
 	// view
 	// edit_block
+	// batch_edit_blocks
+	// write_from_line
 }
 
 // Errors are values: errors.Is tells the kind, errors.As the details.
@@ -202,4 +204,86 @@ func ExampleEditor_EditBlock() {
 	// Output:
 	// Replaced line 3 in greet.go (exact match).
 	// "package greet\r\n\r\nconst Hello = \"hello\"\r\nconst Bye = \"bye\"\r\n"
+}
+
+// A batch applies edits in order, each to the text the previous ones left;
+// a failed edit is reported and skipped.
+func ExampleBatchReplace() {
+	content := "# Spells\n\nFireball\nLevel 3 Evocation\n\nShield\nLevel 1 Abjuration\n"
+	out, res, err := editkit.BatchReplace(content, editkit.BatchEditBlocksRequest{Edits: []editkit.BlockEdit{
+		{Label: "Fireball", Search: "Fireball\nLevel 3 Evocation", Replace: "### Fireball\n*Level 3 Evocation*"},
+		{Label: "Haste", Search: "Haste\nLevel 3 Transmutation", Replace: "### Haste"},
+		{Label: "Shield", Search: "Shield\nLevel 1 Abjuration", Replace: "### Shield\n*Level 1 Abjuration*"},
+	}})
+	fmt.Print(out)
+	fmt.Println(res.SuccessfulEdits, res.FailedEdits, errors.Is(err, editkit.ErrNotFound))
+	// Output:
+	// # Spells
+	//
+	// ### Fireball
+	// *Level 3 Evocation*
+	//
+	// ### Shield
+	// *Level 1 Abjuration*
+	// 2 1 true
+}
+
+func ExampleEditor_BatchEditBlocks() {
+	var ws editkit.MemWorkspace
+	ws.WriteFile("app.toml", []byte("port = 8080\r\nretries = 3\r\n"), 0o644)
+	ed := &editkit.Editor{Workspace: &ws}
+
+	res, err := ed.BatchEditBlocks(context.Background(), editkit.BatchEditBlocksRequest{
+		Path: "app.toml",
+		Edits: []editkit.BlockEdit{
+			{Search: "port = 8080", Replace: "port = 9090"},
+			{Search: "retries = 3", Replace: "retries = 5\ntimeout = 30"},
+		},
+	})
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(res.Message)
+	b, _ := ws.ReadFile("app.toml")
+	fmt.Printf("%q\n", b)
+	// Output:
+	// Applied 2 of 2 edits to app.toml and wrote it.
+	// "port = 9090\r\nretries = 5\r\ntimeout = 30\r\n"
+}
+
+// WriteLines replaces lines by number; without EndLine, to the end.
+func ExampleWriteLines() {
+	content := "keep 1\nkeep 2\nold 3\nold 4\n"
+	out, res, err := editkit.WriteLines(content, editkit.WriteFromLineRequest{StartLine: 3, Content: "new 3\n"})
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Print(out)
+	fmt.Println(res.LinesReplaced, res.NewLineCount)
+	// Output:
+	// keep 1
+	// keep 2
+	// new 3
+	// 2 1
+}
+
+func ExampleEditor_WriteFromLine() {
+	var ws editkit.MemWorkspace
+	ws.WriteFile("list.txt", []byte("one\ntwo\nthree"), 0o644) // no final newline
+	ed := &editkit.Editor{Workspace: &ws}
+
+	// EndLine = StartLine-1 inserts without replacing.
+	end := 1
+	res, err := ed.WriteFromLine(context.Background(), editkit.WriteFromLineRequest{
+		Path: "list.txt", StartLine: 2, EndLine: &end, Content: "one and a half\n",
+	})
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(res.Message)
+	b, _ := ws.ReadFile("list.txt")
+	fmt.Printf("%q\n", b)
+	// Output:
+	// Inserted 1 line before line 2 of list.txt; it now has 4 lines.
+	// "one\none and a half\ntwo\nthree"
 }

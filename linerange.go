@@ -3,6 +3,11 @@ package editkit
 import (
 	"context"
 	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/editkit/editkit/internal/diff"
+	"github.com/editkit/editkit/internal/text"
 )
 
 // ViewRequest asks for lines of a file with their numbers.
@@ -103,4 +108,172 @@ func (e *Editor) View(ctx context.Context, req ViewRequest) (*ViewResult, error)
 func (r *ViewResult) fail(err error) (*ViewResult, error) {
 	r.Success, r.Message = false, err.Error()
 	return r, err
+}
+
+// WriteFromLineRequest asks to put content in place of a range of lines.
+type WriteFromLineRequest struct {
+	Path      string `json:"path" jsonschema:"Path of the file relative to the workspace root" jsonschema_description:"Path of the file relative to the workspace root" description:"Path of the file relative to the workspace root"`
+	StartLine int    `json:"startLine" jsonschema:"First line to replace (1-based). The line count plus 1 appends to the file" jsonschema_description:"First line to replace (1-based). The line count plus 1 appends to the file" description:"First line to replace (1-based). The line count plus 1 appends to the file"`
+	EndLine   *int   `json:"endLine,omitempty" jsonschema:"Last line to replace (inclusive). Omit it to replace to the end of the file; startLine minus 1 inserts before startLine without replacing" jsonschema_description:"Last line to replace (inclusive). Omit it to replace to the end of the file; startLine minus 1 inserts before startLine without replacing" description:"Last line to replace (inclusive). Omit it to replace to the end of the file; startLine minus 1 inserts before startLine without replacing"`
+	Content   string `json:"content" jsonschema:"The new lines. Empty deletes the range. A final newline ends the last line and adds no empty line" jsonschema_description:"The new lines. Empty deletes the range. A final newline ends the last line and adds no empty line" description:"The new lines. Empty deletes the range. A final newline ends the last line and adds no empty line"`
+	DryRun    bool   `json:"dryRun,omitempty" jsonschema:"Show the diff without writing the file" jsonschema_description:"Show the diff without writing the file" description:"Show the diff without writing the file"`
+}
+
+func (r WriteFromLineRequest) validate() error {
+	switch {
+	case r.Path == "":
+		return errorf(ErrInvalidRequest, "", "path is required").withHint("Send the file's path relative to the workspace root")
+	case r.StartLine < 1:
+		return errorf(ErrInvalidRequest, r.Path, "startLine must be at least 1 (got %d)", r.StartLine).withHint("Lines are numbered from 1; view shows the numbers")
+	case r.EndLine != nil && *r.EndLine < r.StartLine-1:
+		return errorf(ErrInvalidRequest, r.Path, "endLine %d is before startLine %d", *r.EndLine, r.StartLine).
+			withHint("Set endLine to the last line to replace, or to startLine minus 1 (%d) to insert without replacing", r.StartLine-1)
+	case !utf8.ValidString(r.Content):
+		return errorf(ErrInvalidRequest, r.Path, "content is not valid UTF-8")
+	}
+	return nil
+}
+
+// WriteFromLineResult says what WriteFromLine did.
+type WriteFromLineResult struct {
+	Success bool   `json:"success"`
+	Message string `json:"message"`
+	// LinesReplaced is how many lines of the file were replaced or deleted.
+	LinesReplaced int `json:"linesReplaced"`
+	// NewLineCount is how many lines the content has.
+	NewLineCount int    `json:"newLineCount"`
+	Diff         string `json:"diff,omitempty"`
+}
+
+// lineText is text addressed by lines, as text.Doc and the buffer are.
+type lineText interface {
+	Len() int
+	LineCount() int
+	LineStart(i int) int
+	Slice(start, end int) string
+}
+
+// planLines works out the edit write_from_line makes to t.
+func planLines(t lineText, req WriteFromLineRequest) (text.Edit, *WriteFromLineResult, error) {
+	n := t.LineCount()
+	s := req.StartLine
+	if s > n+1 {
+		return text.Edit{}, nil, errorf(ErrOutOfRange, req.Path, "startLine %d is past the end: the file has %s", s, plural(n, "line")).
+			withHint("Use a startLine from 1 to %d; %d appends", n+1, n+1)
+	}
+	e := n
+	if req.EndLine != nil {
+		e = *req.EndLine
+	}
+	if e > n {
+		return text.Edit{}, nil, errorf(ErrOutOfRange, req.Path, "endLine %d is past the end: the file has %s", e, plural(n, "line")).
+			withHint("Use an endLine up to %d, or leave it out to replace to the end", n)
+	}
+	content := normalizeEOL(req.Content)
+	newText := content
+	if newText != "" && !strings.HasSuffix(newText, "\n") {
+		newText += "\n"
+	}
+	edit := text.Edit{Start: t.LineStart(s - 1), End: t.LineStart(e), New: newText}
+	if e < s {
+		edit.End = edit.Start // insert
+	}
+	if e == n && n > 0 && t.Slice(t.Len()-1, t.Len()) != "\n" {
+		// The file has no final newline, and keeps none.
+		switch {
+		case e < s: // appending after the unterminated last line
+			edit.New = "\n" + strings.TrimSuffix(newText, "\n")
+		case newText != "":
+			edit.New = strings.TrimSuffix(newText, "\n")
+		case edit.Start > 0:
+			edit.Start-- // deleting the last lines: the line before ends the file
+		}
+	}
+	res := &WriteFromLineResult{LinesReplaced: max(e-s+1, 0), NewLineCount: lineCount(content)}
+	if edit.New == t.Slice(edit.Start, edit.End) {
+		return text.Edit{}, nil, errorf(ErrNoOp, req.Path, "the lines already hold this content").withHint("Nothing was changed")
+	}
+	total := n - res.LinesReplaced + res.NewLineCount
+	switch {
+	case n == 0:
+		res.Message = fmt.Sprintf("Wrote %s to the empty %s.", plural(res.NewLineCount, "line"), req.Path)
+	case res.LinesReplaced > 0 && res.NewLineCount > 0:
+		res.Message = fmt.Sprintf("Replaced %s of %s (%s) with %s; it now has %s.",
+			LineRange{s, e}, req.Path, plural(res.LinesReplaced, "line"), plural(res.NewLineCount, "line"), plural(total, "line"))
+	case res.LinesReplaced > 0:
+		res.Message = fmt.Sprintf("Deleted %s of %s; it now has %s.", LineRange{s, e}, req.Path, plural(total, "line"))
+	case s == n+1:
+		res.Message = fmt.Sprintf("Appended %s to %s after line %d; it now has %s.", plural(res.NewLineCount, "line"), req.Path, n, plural(total, "line"))
+	default:
+		res.Message = fmt.Sprintf("Inserted %s before line %d of %s; it now has %s.", plural(res.NewLineCount, "line"), s, req.Path, plural(total, "line"))
+	}
+	return edit, res, nil
+}
+
+// WriteLines puts req.Content in place of lines StartLine to EndLine of
+// content, as [Editor.WriteFromLine] does to a file (req.Path only labels
+// messages), and returns the new content. Line ends, and the presence or
+// absence of a final newline, stay as content has them.
+func WriteLines(content string, req WriteFromLineRequest) (string, *WriteFromLineResult, error) {
+	if req.Path == "" {
+		req.Path = "content"
+	}
+	fail := func(err error) (string, *WriteFromLineResult, error) {
+		return content, &WriteFromLineResult{Message: err.Error()}, err
+	}
+	if err := req.validate(); err != nil {
+		return fail(err)
+	}
+	body, write, err := bodyOf(content, req.Path)
+	if err != nil {
+		return fail(err)
+	}
+	edit, res, err := planLines(body, req)
+	if err != nil {
+		return fail(err)
+	}
+	out, err := write([]text.Edit{edit})
+	if err != nil {
+		return fail(err)
+	}
+	res.Success = true
+	res.Diff = diff.Unified("a/"+req.Path, "b/"+req.Path, body, []text.Edit{edit})
+	return out, res, nil
+}
+
+// WriteFromLine replaces lines StartLine to EndLine of a file with Content:
+// it keeps the lines before and after, and writes the file atomically
+// unless DryRun. Without EndLine it replaces to the end of the file; with
+// EndLine = StartLine-1 it inserts; StartLine = line count + 1 appends;
+// empty Content deletes. The file's encoding, BOM, line ends and final
+// newline are kept. Line numbers outside the file are ErrOutOfRange, naming
+// its line count.
+func (e *Editor) WriteFromLine(ctx context.Context, req WriteFromLineRequest) (*WriteFromLineResult, error) {
+	res := &WriteFromLineResult{}
+	fail := func(err error) (*WriteFromLineResult, error) {
+		res.Success, res.Message = false, err.Error()
+		return res, err
+	}
+	if err := req.validate(); err != nil {
+		return fail(err)
+	}
+	d, err := e.editFile(ctx, req.Path, req.DryRun, func(f *file) ([]text.Edit, error) {
+		if !f.exists {
+			return nil, notFound(f)
+		}
+		edit, planned, err := planLines(f.doc, req)
+		if err != nil {
+			return nil, err
+		}
+		res = planned
+		return []text.Edit{edit}, nil
+	})
+	if err != nil {
+		return fail(err)
+	}
+	res.Success, res.Diff = true, d
+	if req.DryRun {
+		res.Message = "Dry run, nothing written: " + res.Message
+	}
+	return res, nil
 }

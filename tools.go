@@ -68,6 +68,59 @@ Errors: "not found" shows the nearest text with its line numbers and what differ
 }`),
 		run: handler((*Editor).EditBlock),
 	},
+	{
+		Name: "batch_edit_blocks",
+		Description: `Apply many search-and-replace edits to one file in one call, in order: each edit searches the text as the edits before it left it. The file is read once and written once, atomically, at the end.
+Use it instead of many edit_block calls, for example to reformat hundreds of sections of a long document. Each edit is found the way edit_block finds text (tolerating indentation, whitespace, quotes and escapes) and must match one place unless expectedReplacements says how many.
+An edit that fails is reported in results with the same detail as edit_block (nearest text, line numbers) and skipped; the others still apply and are written. With stopOnError the batch stops at the first failure and writes the edits before it. dryRun reports everything without writing. results[i].diff shows each edit; finalDiff shows the whole change.`,
+		InputSchema: json.RawMessage(`{
+  "type": "object",
+  "properties": {
+    "path": {"type": "string", "description": "Path of the file relative to the workspace root"},
+    "edits": {
+      "type": "array",
+      "minItems": 1,
+      "description": "The edits in the order to apply them",
+      "items": {
+        "type": "object",
+        "properties": {
+          "search": {"type": "string", "description": "The exact text to find in the file as the earlier edits left it"},
+          "replace": {"type": "string", "description": "The text to put in its place"},
+          "label": {"type": "string", "description": "A name for this edit to find it in the results"},
+          "expectedReplacements": {"type": "integer", "minimum": 1, "description": "How many places the search must match; all of them are replaced. Default 1"}
+        },
+        "required": ["search", "replace"],
+        "additionalProperties": false
+      }
+    },
+    "stopOnError": {"type": "boolean", "description": "Stop at the first edit that fails. The edits before it are still written"},
+    "dryRun": {"type": "boolean", "description": "Report what would happen without writing the file"},
+    "fuzzyThreshold": {"type": "number", "minimum": 0, "maximum": 1, "description": "Least similarity (0 to 1) of a fuzzy match. Default 0.7"}
+  },
+  "required": ["path", "edits"],
+  "additionalProperties": false
+}`),
+		run: handler((*Editor).BatchEditBlocks),
+	},
+	{
+		Name: "write_from_line",
+		Description: `Replace a range of lines of a file with new content, by line number; keep every other line as it is.
+Use it to rewrite a long stretch of a file without quoting the old text: "startLine 2070, no endLine" keeps lines 1-2069 and replaces everything after; with endLine it keeps the lines after endLine too. endLine = startLine - 1 inserts before startLine without replacing; startLine = line count + 1 appends; empty content deletes the range. A final newline in content ends its last line and adds no empty line. Get the line numbers from view just before, because earlier edits move them. The file's encoding, line endings and final newline are kept.
+Errors: a line number outside the file names the file's line count.`,
+		InputSchema: json.RawMessage(`{
+  "type": "object",
+  "properties": {
+    "path": {"type": "string", "description": "Path of the file relative to the workspace root"},
+    "startLine": {"type": "integer", "minimum": 1, "description": "First line to replace (1-based). The line count plus 1 appends to the file"},
+    "endLine": {"type": "integer", "minimum": 0, "description": "Last line to replace (inclusive). Omit it to replace to the end of the file; startLine minus 1 inserts before startLine without replacing"},
+    "content": {"type": "string", "description": "The new lines. Empty deletes the range. A final newline ends the last line and adds no empty line"},
+    "dryRun": {"type": "boolean", "description": "Show the diff without writing the file"}
+  },
+  "required": ["path", "startLine", "content"],
+  "additionalProperties": false
+}`),
+		run: handler((*Editor).WriteFromLine),
+	},
 }
 
 // requestType is the contract of every request struct: it can say what is

@@ -15,8 +15,10 @@ import (
 
 // requestTypes maps every tool to its request struct.
 var requestTypes = map[string]any{
-	"view":       ViewRequest{},
-	"edit_block": EditBlockRequest{},
+	"view":              ViewRequest{},
+	"edit_block":        EditBlockRequest{},
+	"batch_edit_blocks": BatchEditBlocksRequest{},
+	"write_from_line":   WriteFromLineRequest{},
 }
 
 type schema struct {
@@ -145,7 +147,7 @@ func TestCallRefusesInvalidRequests(t *testing.T) {
 	for _, tc := range []struct {
 		tool, input, msg string
 	}{
-		{"nope", `{}`, `there is no tool "nope". The tools are: view, edit_block`},
+		{"nope", `{}`, `there is no tool "nope". The tools are: view, edit_block, batch_edit_blocks, write_from_line`},
 		{"view", ``, "the request is empty"},
 		{"view", `[1]`, "must be a JSON object, not a JSON array"},
 		{"view", `{"path": 3}`, `field "path" must be a string, not a JSON number`},

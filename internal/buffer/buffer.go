@@ -11,6 +11,7 @@
 package buffer
 
 import (
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -46,12 +47,83 @@ type block struct {
 
 	hashOnce [numKinds]sync.Once
 	hashes   [numKinds][]uint64
+	lineSets [numKinds]lineSet // which line hashes the block has, roughly
 
 	asciiOnce sync.Once
 	nonASCII  bool
+
+	gramOnce  sync.Once
+	grams     *gramSet
+	gramAsked atomic.Int32 // searches before the filter is worth building
 }
 
 func (b *block) lines() int { return len(b.starts) - 1 }
+
+// lineSet is a Bloom filter of a block's line hashes under one kind.
+type lineSet [32]uint64 // 2,048 bits, two per line: under 5% false hits
+
+func (s *lineSet) add(h uint64) {
+	s[h>>59&31] |= 1 << (h & 63)
+	s[h>>27&31] |= 1 << (h >> 32 & 63)
+}
+
+func (s *lineSet) has(h uint64) bool {
+	return s[h>>59&31]&(1<<(h&63)) != 0 && s[h>>27&31]&(1<<(h>>32&63)) != 0
+}
+
+// gramSet is a Bloom filter of the three-byte sequences of a block's text:
+// a search skips every block that lacks one of its own.
+type gramSet [gramWords]uint64
+
+const (
+	gramBits  = 1 << 14 // per block of about 10 KB: about a quarter of the bits set
+	gramWords = gramBits / 64
+)
+
+func gramHash(a, b, c byte) uint32 {
+	return (uint32(a)<<16 | uint32(b)<<8 | uint32(c)) * 2654435761 >> (32 - 14)
+}
+
+func (b *block) gramSet() *gramSet {
+	b.gramOnce.Do(func() {
+		g := new(gramSet)
+		t := b.text
+		for i := 0; i+2 < len(t); i++ {
+			h := gramHash(t[i], t[i+1], t[i+2])
+			g[h/64] |= 1 << (h % 64)
+		}
+		b.grams = g
+	})
+	return b.grams
+}
+
+// mayContain reports whether the block may hold text with these grams. A
+// block builds its filter on its second search: one that an edit has just
+// made is scanned once faster than the filter is built.
+func (b *block) mayContain(grams []uint32) bool {
+	if b.gramAsked.Add(1) < 2 {
+		return true
+	}
+	g := b.gramSet()
+	for _, h := range grams {
+		if g[h/64]&(1<<(h%64)) == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// gramsOf returns the distinct gram hashes of s, at most 32 of them.
+func gramsOf(s string) []uint32 {
+	var out []uint32
+	for i := 0; i+2 < len(s) && len(out) < 32; i++ {
+		h := gramHash(s[i], s[i+1], s[i+2])
+		if !slices.Contains(out, h) {
+			out = append(out, h)
+		}
+	}
+	return out
+}
 
 func (b *block) line(j int) string {
 	return strings.TrimSuffix(b.text[b.starts[j]:b.starts[j+1]], "\n")
@@ -70,6 +142,7 @@ func (b *block) hash(k Kind) []uint64 {
 			} else {
 				h[j] = Hash(k, l)
 			}
+			b.lineSets[k].add(h[j])
 		}
 		b.hashes[k] = h
 	})
@@ -107,6 +180,16 @@ func splitBlocks(s string) []*block {
 			starts = make([]int32, 0, blockLines+1)
 			begin = off
 		}
+	}
+	if n := len(blocks); n > 1 && blocks[n-1].lines() < blockLines/4 {
+		// Fold a short remainder into the block before: blocks stay big
+		// enough that a search looks at few of them.
+		prev, last := blocks[n-2], blocks[n-1]
+		merged := &block{text: prev.text + last.text, starts: prev.starts[: len(prev.starts)-1 : len(prev.starts)-1]}
+		for _, st := range last.starts {
+			merged.starts = append(merged.starts, st+int32(len(prev.text)))
+		}
+		blocks = append(blocks[:n-2], merged)
 	}
 	return blocks
 }

@@ -197,3 +197,34 @@ func FuzzBuffer(f *testing.F) {
 		}
 	})
 }
+
+// TestFindLinesAcrossEditedBlocks: on a buffer large enough for the block
+// filter to act, after edits have left blocks of uneven size, multi-line
+// search finds what a plain scan finds.
+func TestFindLinesAcrossEditedBlocks(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	var sb strings.Builder
+	for i := range 6000 {
+		fmt.Fprintf(&sb, "line %d\n", i%700)
+	}
+	s := sb.String()
+	b := New(s)
+	for range 200 {
+		st := r.IntN(len(s) + 1)
+		en := min(len(s), st+r.IntN(3000))
+		ins := strings.Repeat(fmt.Sprintf("line %d\n", r.IntN(700)), r.IntN(40))
+		b = b.Replace(st, en, ins)
+		s = s[:st] + ins + s[en:]
+	}
+	check(t, b, s)
+	for range 50 {
+		k := 2 + r.IntN(6)
+		i := r.IntN(b.LineCount() - k)
+		sub := b.Slice(b.LineStart(i), b.LineStart(i+k))
+		for _, ov := range []bool{true, false} {
+			if diff := cmp.Diff(naive(s).findAll(sub, ov), b.FindAll(sub, ov, 0)); diff != "" {
+				t.Fatalf("FindAll(%q, %v) (-want +got):\n%s", sub, ov, diff)
+			}
+		}
+	}
+}

@@ -24,9 +24,14 @@ func (b *Buffer) FindLines(k Kind, pattern []uint64, limit int) []int {
 		fail[i] = q
 	}
 	b.index()
+	need := b.blocksFor(k, pattern)
 	var out []int
 	q := 0
 	for bi, bl := range b.blocks {
+		if need != nil && !need[bi] {
+			q = 0 // no occurrence touches this block
+			continue
+		}
 		base := b.lineOff[bi]
 		for j, h := range bl.hash(k) {
 			for q > 0 && pattern[q] != h {
@@ -45,6 +50,43 @@ func (b *Buffer) FindLines(k Kind, pattern []uint64, limit int) []int {
 		}
 	}
 	return out
+}
+
+// blocksFor marks the blocks an occurrence of pattern may touch, or
+// returns nil when every block must be searched. An occurrence starting in
+// block s ends by the line len(pattern)-1 past the end of s, so the blocks
+// from s to that line must between them hold every pattern line.
+func (b *Buffer) blocksFor(k Kind, pattern []uint64) []bool {
+	if len(b.blocks) < 3 {
+		return nil
+	}
+	for _, bl := range b.blocks {
+		bl.hash(k)
+	}
+	need := make([]bool, len(b.blocks))
+	for s := range b.blocks {
+		e, _ := b.blockOfLine(min(b.lineOff[s+1]+len(pattern)-2, b.LineCount()-1))
+		if e-s > 8 {
+			return nil // blocks too small to be worth filtering
+		}
+		all := true
+		for _, h := range pattern {
+			found := false
+			for i := s; i <= e && !found; i++ {
+				found = b.blocks[i].lineSets[k].has(h)
+			}
+			if !found {
+				all = false
+				break
+			}
+		}
+		if all {
+			for i := s; i <= e; i++ {
+				need[i] = true
+			}
+		}
+	}
+	return need
 }
 
 // Hashes calls yield with the hash under kind k of every line, in order,
@@ -85,7 +127,11 @@ func (b *Buffer) FindAll(sub string, overlapping bool, limit int) []int {
 	switch strings.Count(sub, "\n") {
 	case 0:
 		// Blocks end at line ends, so a one-line occurrence lies in one block.
+		grams := gramsOf(sub)
 		for bi, bl := range b.blocks {
+			if !bl.mayContain(grams) {
+				continue
+			}
 			if out = scan(out, bl.text, sub, b.byteOff[bi], overlapping, limit); limit > 0 && len(out) >= limit {
 				return out[:limit]
 			}
@@ -127,9 +173,12 @@ func scan(out []int, text, sub string, base int, overlapping bool, limit int) []
 // block's first line.
 func (b *Buffer) findTwoLines(sub string, overlapping bool, limit int) []int {
 	p, q, _ := strings.Cut(sub, "\n")
+	grams := gramsOf(sub)
 	var out []int
 	for bi, bl := range b.blocks {
-		out = scan(out, bl.text, sub, b.byteOff[bi], true, 0)
+		if bl.mayContain(grams) {
+			out = scan(out, bl.text, sub, b.byteOff[bi], true, 0)
+		}
 		if bi+1 < len(b.blocks) && q != "" { // with q empty the block's own scan found it
 			last := bl.line(bl.lines() - 1)
 			next := b.blocks[bi+1].text

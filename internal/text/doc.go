@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // EOL is how a line ends in the file.
@@ -66,7 +67,10 @@ type Doc struct {
 	eols      []EOL // nil when every line but an unterminated last one ends in LF
 }
 
-// Decode reads raw as text. An empty encoding name means: UTF-8, or UTF-16
+// Decode reads raw as text. It takes raw over: the caller must not modify
+// it afterwards, because a UTF-8 file's body shares its bytes.
+//
+// An empty encoding name means: UTF-8, or UTF-16
 // when a UTF-16 byte order mark says so, or ISO-8859-1 when the bytes are not
 // valid UTF-8 (Fallback reports it). A named encoding is used as given and its
 // byte order mark, if any, is kept aside. Bytes that are not valid in the
@@ -172,7 +176,7 @@ func (d *Doc) splitLF() {
 		}
 		off += i + 1
 	}
-	d.body = string(text)
+	d.body = unsafe.String(unsafe.SliceData(text), len(text)) // raw is ours and never changes
 	d.starts = append(d.starts, len(d.body))
 }
 
