@@ -243,3 +243,34 @@ func BenchmarkWriteLines(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkBatchEdit is batch_edit end to end: 10,000 operations (inserts,
+// deletes and replaces, one every ten lines) on a 100,000-line file.
+func BenchmarkBatchEdit(b *testing.B) {
+	code := benchCode(b, 100_000)
+	ops := make([]editkit.LineOperation, 0, 10_000)
+	for i := range 10_000 {
+		line := i*10 + 1
+		content := fmt.Sprintf("\t// operation %d", i)
+		switch i % 3 {
+		case 0:
+			ops = append(ops, editkit.LineOperation{Type: "insert", File: "f", Line: &line, Content: &content})
+		case 1:
+			end := line + 1
+			ops = append(ops, editkit.LineOperation{Type: "delete", File: "f", StartLine: &line, EndLine: &end})
+		default:
+			ops = append(ops, editkit.LineOperation{Type: "replace", File: "f", StartLine: &line, Content: &content})
+		}
+	}
+	var ws editkit.MemWorkspace
+	ed := &editkit.Editor{Workspace: &ws}
+	b.ReportAllocs()
+	for b.Loop() {
+		b.StopTimer()
+		ws.WriteFile("f", []byte(code), 0o644)
+		b.StartTimer()
+		if _, err := ed.BatchEdit(context.Background(), editkit.BatchEditRequest{Operations: ops}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

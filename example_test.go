@@ -102,6 +102,7 @@ func ExampleTools() {
 	// edit_block
 	// batch_edit_blocks
 	// write_from_line
+	// batch_edit
 }
 
 // Errors are values: errors.Is tells the kind, errors.As the details.
@@ -286,4 +287,32 @@ func ExampleEditor_WriteFromLine() {
 	// Output:
 	// Inserted 1 line before line 2 of list.txt; it now has 4 lines.
 	// "one\none and a half\ntwo\nthree"
+}
+
+// Every line number refers to the file before the request: the insert at
+// line 5 lands before the original line 5, though lines 2-3 are deleted.
+func ExampleEditor_BatchEdit() {
+	var ws editkit.MemWorkspace
+	ws.WriteFile("a.py", []byte("l1\nl2\nl3\nl4\nl5\nl6\n"), 0o644)
+	ed := &editkit.Editor{Workspace: &ws}
+
+	line, start, end := 5, 2, 3
+	content := "inserted"
+	res, err := ed.BatchEdit(context.Background(), editkit.BatchEditRequest{Operations: []editkit.LineOperation{
+		{Type: "insert", File: "a.py", Line: &line, Content: &content},
+		{Type: "delete", File: "a.py", StartLine: &start, EndLine: &end},
+	}})
+	if err != nil {
+		log.Fatal(err)
+	}
+	b, _ := ws.ReadFile("a.py")
+	fmt.Print(string(b))
+	fmt.Println(res.Plan)
+	// Output:
+	// l1
+	// l4
+	// inserted
+	// l5
+	// l6
+	// [0 1]
 }

@@ -3,7 +3,6 @@ package editkit
 import (
 	"context"
 	"fmt"
-	"strings"
 	"unicode/utf8"
 
 	"github.com/editkit/editkit/internal/diff"
@@ -145,16 +144,8 @@ type WriteFromLineResult struct {
 	Diff         string `json:"diff,omitempty"`
 }
 
-// lineText is text addressed by lines, as text.Doc and the buffer are.
-type lineText interface {
-	Len() int
-	LineCount() int
-	LineStart(i int) int
-	Slice(start, end int) string
-}
-
 // planLines works out the edit write_from_line makes to t.
-func planLines(t lineText, req WriteFromLineRequest) (text.Edit, *WriteFromLineResult, error) {
+func planLines(t text.Lines, req WriteFromLineRequest) (text.Edit, *WriteFromLineResult, error) {
 	n := t.LineCount()
 	s := req.StartLine
 	if s > n+1 {
@@ -170,25 +161,8 @@ func planLines(t lineText, req WriteFromLineRequest) (text.Edit, *WriteFromLineR
 			withHint("Use an endLine up to %d, or leave it out to replace to the end", n)
 	}
 	content := normalizeEOL(req.Content)
-	newText := content
-	if newText != "" && !strings.HasSuffix(newText, "\n") {
-		newText += "\n"
-	}
-	edit := text.Edit{Start: t.LineStart(s - 1), End: t.LineStart(e), New: newText}
-	if e < s {
-		edit.End = edit.Start // insert
-	}
-	if e == n && n > 0 && t.Slice(t.Len()-1, t.Len()) != "\n" {
-		// The file has no final newline, and keeps none.
-		switch {
-		case e < s: // appending after the unterminated last line
-			edit.New = "\n" + strings.TrimSuffix(newText, "\n")
-		case newText != "":
-			edit.New = strings.TrimSuffix(newText, "\n")
-		case edit.Start > 0:
-			edit.Start-- // deleting the last lines: the line before ends the file
-		}
-	}
+	edits := text.LineEdits(t, []text.LineEdit{{From: s - 1, To: max(e, s-1), Text: content}})
+	edit := edits[0]
 	res := &WriteFromLineResult{LinesReplaced: max(e-s+1, 0), NewLineCount: lineCount(content)}
 	if edit.New == t.Slice(edit.Start, edit.End) {
 		return text.Edit{}, nil, errorf(ErrNoOp, req.Path, "the lines already hold this content").withHint("Nothing was changed")

@@ -121,6 +121,43 @@ Errors: a line number outside the file names the file's line count.`,
 }`),
 		run: handler((*Editor).WriteFromLine),
 	},
+	{
+		Name: "batch_edit",
+		Description: `Apply line operations to one or more files in one call: create a file, insert lines, delete lines, replace lines, or patch text. Every line number refers to the file as you viewed it before this call (for a file created in the call, to its content): do not adjust numbers for the effect of other operations, the tool does that. Their order does not matter, except that patches run after the line operations of their file, in the order given.
+Operations: create {file, content}; insert {file, line, content} puts lines before line (0 = top, -1 = end); delete {file, start_line, end_line}; replace {file, start_line, end_line, content}; patch {file, search, replace, all} finds text as edit_block does.
+Everything is checked first and then all files are written, or none: overlapping delete/replace ranges, an insert inside a deleted or replaced range, line numbers outside a file, a create of an existing file and a patch whose text is not found are all refused, naming the operations by position ("operation 2 conflicts with operation 1: lines 15-18 overlap lines 10-20 in a.py"). dryRun returns the plan and the diffs without writing.`,
+		InputSchema: json.RawMessage(`{
+  "type": "object",
+  "properties": {
+    "operations": {
+      "type": "array",
+      "minItems": 1,
+      "description": "The operations; their order does not matter except among patches",
+      "items": {
+        "type": "object",
+        "properties": {
+          "type": {"type": "string", "enum": ["create", "insert", "delete", "replace", "patch"], "description": "create or insert or delete or replace or patch"},
+          "file": {"type": "string", "description": "Path of the file relative to the workspace root"},
+          "start_line": {"type": "integer", "minimum": 1, "description": "delete and replace: first line (1-based) in the file before this request"},
+          "end_line": {"type": "integer", "minimum": 1, "description": "delete and replace: last line (inclusive). Default start_line"},
+          "line": {"type": "integer", "minimum": -1, "description": "insert: the line to insert before. 0 is the top; -1 or the line count plus 1 is the end"},
+          "content": {"type": "string", "description": "create and insert and replace: the new lines"},
+          "search": {"type": "string", "description": "patch: the text to find"},
+          "find": {"type": "string", "description": "patch: another name for search"},
+          "replace": {"type": "string", "description": "patch: the text to put in its place"},
+          "all": {"type": "boolean", "description": "patch: replace every place the search matches"}
+        },
+        "required": ["type", "file"],
+        "additionalProperties": false
+      }
+    },
+    "dryRun": {"type": "boolean", "description": "Return the plan and diffs without writing"}
+  },
+  "required": ["operations"],
+  "additionalProperties": false
+}`),
+		run: handler((*Editor).BatchEdit),
+	},
 }
 
 // requestType is the contract of every request struct: it can say what is

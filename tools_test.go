@@ -19,6 +19,7 @@ var requestTypes = map[string]any{
 	"edit_block":        EditBlockRequest{},
 	"batch_edit_blocks": BatchEditBlocksRequest{},
 	"write_from_line":   WriteFromLineRequest{},
+	"batch_edit":        BatchEditRequest{},
 }
 
 type schema struct {
@@ -147,7 +148,7 @@ func TestCallRefusesInvalidRequests(t *testing.T) {
 	for _, tc := range []struct {
 		tool, input, msg string
 	}{
-		{"nope", `{}`, `there is no tool "nope". The tools are: view, edit_block, batch_edit_blocks, write_from_line`},
+		{"nope", `{}`, `there is no tool "nope". The tools are: view, edit_block, batch_edit_blocks, write_from_line, batch_edit`},
 		{"view", ``, "the request is empty"},
 		{"view", `[1]`, "must be a JSON object, not a JSON array"},
 		{"view", `{"path": 3}`, `field "path" must be a string, not a JSON number`},
