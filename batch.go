@@ -218,7 +218,7 @@ func (e *Editor) BatchEditBlocks(ctx context.Context, req BatchEditBlocksRequest
 		return fail(err)
 	}
 	var b *batch
-	d, err := e.editFile(ctx, req.Path, req.DryRun, func(f *file) ([]text.Edit, error) {
+	d, note, err := e.editFile(ctx, req.Path, req.DryRun, func(f *file) ([]text.Edit, error) {
 		if !f.exists && req.Edits[0].Search != "" {
 			return nil, notFound(f)
 		}
@@ -240,5 +240,7 @@ func (e *Editor) BatchEditBlocks(ctx context.Context, req BatchEditBlocksRequest
 	if req.DryRun {
 		fate = dryRun
 	}
-	return res, b.summary(req.Path, fate)
+	err = b.summary(req.Path, fate)
+	res.Message += note
+	return res, err
 }

@@ -274,3 +274,32 @@ func BenchmarkBatchEdit(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkPatchTextFileContents patches 1,000 ranges of a 100,000-line
+// file, each checked against its old text, end to end through an Editor.
+func BenchmarkPatchTextFileContents(b *testing.B) {
+	code := benchCode(b, 100_000)
+	lines := strings.SplitAfter(code, "\n")
+	var patches []editkit.StringPatch
+	for i := range 1000 {
+		start := i*100 + 1
+		end := start + 1
+		patches = append(patches, editkit.StringPatch{
+			OldString: lines[start-1] + lines[end-1],
+			NewString: "\t// patched\n",
+			Ranges:    []editkit.PatchRange{{Start: start, End: &end}},
+		})
+	}
+	var ws editkit.MemWorkspace
+	ed := &editkit.Editor{Workspace: &ws}
+	req := editkit.PatchTextFileContentsRequest{Files: []editkit.FilePatches{{FilePath: "f", Patches: patches}}}
+	b.ReportAllocs()
+	for b.Loop() {
+		b.StopTimer()
+		ws.WriteFile("f", []byte(code), 0o644)
+		b.StartTimer()
+		if _, err := ed.PatchTextFileContents(context.Background(), req); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

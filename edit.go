@@ -539,7 +539,7 @@ func (e *Editor) EditBlock(ctx context.Context, req EditBlockRequest) (*EditBloc
 	}
 	var p *plan
 	created := false
-	d, err := e.editFile(ctx, req.Path, req.DryRun, func(f *file) ([]text.Edit, error) {
+	d, note, err := e.editFile(ctx, req.Path, req.DryRun, func(f *file) ([]text.Edit, error) {
 		if !f.exists && req.Search != "" {
 			return nil, notFound(f)
 		}
@@ -557,8 +557,9 @@ func (e *Editor) EditBlock(ctx context.Context, req EditBlockRequest) (*EditBloc
 	res.Success, res.Diff, res.Message = true, d, p.result.Message
 	res.Strategy, res.Exact, res.Replacements, res.Lines = p.result.Strategy, p.result.Exact, p.result.Replacements, p.result.Lines
 	if created {
-		res.Message = fmt.Sprintf("Created %s with %s", req.Path, plural(lineCount(req.Replace), "line"))
+		res.Message = fmt.Sprintf("Created %s with %s.", req.Path, plural(lineCount(req.Replace), "line"))
 	}
+	res.Message += note
 	if req.DryRun {
 		res.Message = "Dry run, nothing written: " + res.Message
 	}

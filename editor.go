@@ -144,32 +144,33 @@ func sha256Hex(b []byte) string {
 
 // editFile runs an operation on one file: it locks and reads the file,
 // lets plan work out edits of its body, and writes the result atomically
-// unless dryRun. It returns the diff of the edits; plan returning no edits
-// means there is nothing to write.
-func (e *Editor) editFile(ctx context.Context, path string, dryRun bool, plan func(*file) ([]text.Edit, error)) (string, error) {
+// unless dryRun. It returns the diff of the edits, and a note when the file
+// was read as ISO-8859-1; plan returning no edits means there is nothing to
+// write.
+func (e *Editor) editFile(ctx context.Context, path string, dryRun bool, plan func(*file) ([]text.Edit, error)) (diff, note string, err error) {
 	r, err := e.begin(ctx, path)
 	if err != nil {
-		return "", err
+		return "", "", err
 	}
 	defer r.end()
 	f, err := e.load(path, "")
 	if err != nil {
-		return "", err
+		return "", "", err
 	}
 	edits, err := plan(f)
 	if err != nil || len(edits) == 0 {
-		return "", err
+		return "", "", err
 	}
 	out, err := f.doc.Apply(edits)
 	if err != nil {
-		return "", encodingError(path, err)
+		return "", "", encodingError(path, err)
 	}
-	d := fileDiff(f, edits)
+	diff, note = fileDiff(f, edits), fallbackNote(f.doc)
 	if dryRun {
-		return d, nil
+		return diff, note, nil
 	}
 	r.stage(f, out)
-	return d, r.commit()
+	return diff, note, r.commit()
 }
 
 // A request is one operation's hold on its files: they are locked against

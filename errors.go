@@ -139,10 +139,15 @@ func kindOf(err error) error {
 	return err
 }
 
-// plural is "1 line", "2 lines".
+// plural is "1 line", "2 lines", "2 patches".
 func plural(n int, noun string) string {
 	if n == 1 {
 		return "1 " + noun
+	}
+	for _, end := range []string{"s", "x", "ch", "sh"} {
+		if strings.HasSuffix(noun, end) {
+			return fmt.Sprintf("%d %ses", n, noun)
+		}
 	}
 	return fmt.Sprintf("%d %ss", n, noun)
 }

@@ -54,7 +54,7 @@ func ExampleMemWorkspace() {
 		fmt.Printf("%d: %s\n", l.N, l.Text)
 	}
 	// Output:
-	// lines 3-4 of 4 in notes.md
+	// Lines 3-4 of 4 in notes.md.
 	// 3: - one
 	// 4: - two
 }
@@ -87,7 +87,7 @@ func ExampleEditor_Call() {
 	fmt.Println(out == nil, errors.Is(err, editkit.ErrInvalidRequest))
 	fmt.Println(err)
 	// Output:
-	// {"success":true,"message":"lines 2-2 of 2 in a.txt","path":"a.txt","lineCount":2,"startLine":2,"endLine":2,"lines":[{"n":2,"text":"y"}],"encoding":"utf-8","lineEnding":"LF","bom":false,"finalNewline":true,"sha256":"09834d488008f5f1ef589a2d7cedc52425bee9dd23b2212e4c1d673c5cbb54e4"} <nil>
+	// {"success":true,"message":"Lines 2-2 of 2 in a.txt.","path":"a.txt","lineCount":2,"startLine":2,"endLine":2,"lines":[{"n":2,"text":"y"}],"encoding":"utf-8","lineEnding":"LF","bom":false,"finalNewline":true,"sha256":"09834d488008f5f1ef589a2d7cedc52425bee9dd23b2212e4c1d673c5cbb54e4"} <nil>
 	// true true
 	// unknown field "dry_run". The fields are: path, startLine, endLine.
 }
@@ -103,6 +103,8 @@ func ExampleTools() {
 	// batch_edit_blocks
 	// write_from_line
 	// batch_edit
+	// patch_text_file_contents
+	// get_text_file_contents
 }
 
 // Errors are values: errors.Is tells the kind, errors.As the details.
@@ -315,4 +317,32 @@ func ExampleEditor_BatchEdit() {
 	// l5
 	// l6
 	// [0 1]
+}
+
+// Patches check the text of each range before replacing it, in the file's
+// own encoding.
+func ExampleEditor_PatchTextFileContents() {
+	var ws editkit.MemWorkspace
+	ws.WriteFile("menu.txt", []byte("Caf\xe9 au lait\r\nCr\xe8me br\xfbl\xe9e\r\n"), 0o644) // latin1, CRLF
+	ed := &editkit.Editor{Workspace: &ws}
+
+	got, _ := ed.GetTextFileContents(context.Background(), editkit.GetTextFileContentsRequest{
+		Encoding: "latin1",
+		Files:    []editkit.FileRanges{{FilePath: "menu.txt", Ranges: []editkit.PatchRange{{Start: 2}}}},
+	})
+	old := got.Files[0].Ranges[0].Content
+	fmt.Printf("%q\n", old)
+
+	_, err := ed.PatchTextFileContents(context.Background(), editkit.PatchTextFileContentsRequest{Files: []editkit.FilePatches{{
+		FilePath: "menu.txt", Encoding: "latin1", ExpectedHash: got.Files[0].FileHash,
+		Patches: []editkit.StringPatch{{OldString: old, NewString: "Cr\u00e8me caramel\n", Ranges: []editkit.PatchRange{{Start: 2}}}},
+	}}})
+	if err != nil {
+		log.Fatal(err)
+	}
+	b, _ := ws.ReadFile("menu.txt")
+	fmt.Printf("%q\n", b)
+	// Output:
+	// "Crème brûlée\n"
+	// "Caf\xe9 au lait\r\nCr\xe8me caramel\r\n"
 }

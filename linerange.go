@@ -94,13 +94,11 @@ func (e *Editor) View(ctx context.Context, req ViewRequest) (*ViewResult, error)
 	}
 	switch {
 	case n == 0:
-		res.Message = fmt.Sprintf("%s is empty", req.Path)
+		res.Message = fmt.Sprintf("%s is empty.", req.Path)
 	default:
-		res.Message = fmt.Sprintf("lines %d-%d of %d in %s", start, end, n, req.Path)
+		res.Message = fmt.Sprintf("Lines %d-%d of %d in %s.", start, end, n, req.Path)
 	}
-	if d.Fallback() {
-		res.Message += "; the file is not valid UTF-8 and was read as ISO-8859-1 (name its encoding if it is another)"
-	}
+	res.Message += fallbackNote(d)
 	return res, nil
 }
 
@@ -231,7 +229,7 @@ func (e *Editor) WriteFromLine(ctx context.Context, req WriteFromLineRequest) (*
 	if err := req.validate(); err != nil {
 		return fail(err)
 	}
-	d, err := e.editFile(ctx, req.Path, req.DryRun, func(f *file) ([]text.Edit, error) {
+	d, note, err := e.editFile(ctx, req.Path, req.DryRun, func(f *file) ([]text.Edit, error) {
 		if !f.exists {
 			return nil, notFound(f)
 		}
@@ -246,6 +244,7 @@ func (e *Editor) WriteFromLine(ctx context.Context, req WriteFromLineRequest) (*
 		return fail(err)
 	}
 	res.Success, res.Diff = true, d
+	res.Message += note
 	if req.DryRun {
 		res.Message = "Dry run, nothing written: " + res.Message
 	}

@@ -158,6 +158,102 @@ Everything is checked first and then all files are written, or none: overlapping
 }`),
 		run: handler((*Editor).BatchEdit),
 	},
+	{
+		Name: "patch_text_file_contents",
+		Description: `Replace line ranges of text files, checking first that each range still holds the text you expect. For each patch give old_string (the exact current text of the range: its lines with their line ends) and new_string, and the ranges (start and end lines, end null for the end of the file) that hold it; a patch with several ranges replaces each. An empty old_string inserts new_string before line start. Get the text and line numbers with get_text_file_contents first.
+Files keep their encoding (name it in encoding: shift_jis, latin1, …), line endings and final newline; expected_hash (the file_hash from get_text_file_contents) guards against changes made since. Everything is checked before anything is written, and all files are written or none.
+Errors: a range that does not hold old_string quotes what it holds and names the first line that differs; overlapping ranges name both; a changed file's hash fails; text the encoding cannot hold is refused.`,
+		InputSchema: json.RawMessage(`{
+  "type": "object",
+  "properties": {
+    "files": {
+      "type": "array",
+      "minItems": 1,
+      "description": "The files to patch",
+      "items": {
+        "type": "object",
+        "properties": {
+          "file_path": {"type": "string", "description": "Path of the file relative to the workspace root"},
+          "encoding": {"type": "string", "description": "The file's encoding such as utf-8 or shift_jis or latin1. Omitted: utf-8 (utf-16 by its BOM; latin1 when the bytes are not utf-8)"},
+          "expected_hash": {"type": "string", "description": "SHA-256 (hex) the file must still have: the file_hash from get_text_file_contents"},
+          "patches": {
+            "type": "array",
+            "minItems": 1,
+            "description": "The patches; their ranges may not overlap",
+            "items": {
+              "type": "object",
+              "properties": {
+                "old_string": {"type": "string", "description": "The exact current text of each range: the lines with their line ends. Empty inserts before the range's start line"},
+                "new_string": {"type": "string", "description": "The text to put in place of each range"},
+                "ranges": {
+                  "type": "array",
+                  "minItems": 1,
+                  "description": "The line ranges that hold old_string",
+                  "items": {
+                    "type": "object",
+                    "properties": {
+                      "start": {"type": "integer", "minimum": 1, "description": "First line (1-based)"},
+                      "end": {"type": ["integer", "null"], "minimum": 1, "description": "Last line (inclusive). Null or omitted means the end of the file"}
+                    },
+                    "required": ["start"],
+                    "additionalProperties": false
+                  }
+                }
+              },
+              "required": ["old_string", "new_string", "ranges"],
+              "additionalProperties": false
+            }
+          }
+        },
+        "required": ["file_path", "patches"],
+        "additionalProperties": false
+      }
+    }
+  },
+  "required": ["files"],
+  "additionalProperties": false
+}`),
+		run: handler((*Editor).PatchTextFileContents),
+	},
+	{
+		Name: "get_text_file_contents",
+		Description: `Read line ranges of text files with their line numbers, each range's text and SHA-256 (range_hash), and each file's SHA-256 (file_hash) and line count. Use it before patch_text_file_contents: copy a range's content as old_string, and pass file_hash as expected_hash. Omit ranges to read a whole file; an end past the last line is cut to it. Name the files' encoding if they are not UTF-8 (shift_jis, latin1, …).`,
+		InputSchema: json.RawMessage(`{
+  "type": "object",
+  "properties": {
+    "files": {
+      "type": "array",
+      "minItems": 1,
+      "description": "The files to read",
+      "items": {
+        "type": "object",
+        "properties": {
+          "file_path": {"type": "string", "description": "Path of the file relative to the workspace root"},
+          "ranges": {
+            "type": "array",
+            "description": "The line ranges to read. Omitted: the whole file",
+            "items": {
+              "type": "object",
+              "properties": {
+                "start": {"type": "integer", "minimum": 1, "description": "First line (1-based)"},
+                "end": {"type": ["integer", "null"], "minimum": 1, "description": "Last line (inclusive). Null or omitted means the end of the file"}
+              },
+              "required": ["start"],
+              "additionalProperties": false
+            }
+          }
+        },
+        "required": ["file_path"],
+        "additionalProperties": false
+      }
+    },
+    "encoding": {"type": "string", "description": "The files' encoding such as utf-8 or shift_jis or latin1. Omitted: utf-8 (utf-16 by its BOM; latin1 when the bytes are not utf-8)"}
+  },
+  "required": ["files"],
+  "additionalProperties": false
+}`),
+		run: handler((*Editor).GetTextFileContents),
+	},
 }
 
 // requestType is the contract of every request struct: it can say what is

@@ -15,15 +15,17 @@ import (
 
 // requestTypes maps every tool to its request struct.
 var requestTypes = map[string]any{
-	"view":              ViewRequest{},
-	"edit_block":        EditBlockRequest{},
-	"batch_edit_blocks": BatchEditBlocksRequest{},
-	"write_from_line":   WriteFromLineRequest{},
-	"batch_edit":        BatchEditRequest{},
+	"view":                     ViewRequest{},
+	"edit_block":               EditBlockRequest{},
+	"batch_edit_blocks":        BatchEditBlocksRequest{},
+	"write_from_line":          WriteFromLineRequest{},
+	"batch_edit":               BatchEditRequest{},
+	"patch_text_file_contents": PatchTextFileContentsRequest{},
+	"get_text_file_contents":   GetTextFileContentsRequest{},
 }
 
 type schema struct {
-	Type                 string             `json:"type"`
+	Type                 any                `json:"type"` // a name, or a list of names`
 	Properties           map[string]*schema `json:"properties"`
 	Required             []string           `json:"required"`
 	Items                *schema            `json:"items"`
@@ -148,7 +150,7 @@ func TestCallRefusesInvalidRequests(t *testing.T) {
 	for _, tc := range []struct {
 		tool, input, msg string
 	}{
-		{"nope", `{}`, `there is no tool "nope". The tools are: view, edit_block, batch_edit_blocks, write_from_line, batch_edit`},
+		{"nope", `{}`, `there is no tool "nope". The tools are: view, edit_block, batch_edit_blocks, write_from_line, batch_edit, patch_text_file_contents, get_text_file_contents`},
 		{"view", ``, "the request is empty"},
 		{"view", `[1]`, "must be a JSON object, not a JSON array"},
 		{"view", `{"path": 3}`, `field "path" must be a string, not a JSON number`},
