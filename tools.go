@@ -216,7 +216,7 @@ Errors: a range that does not hold old_string quotes what it holds and names the
 		run: handler((*Editor).PatchTextFileContents),
 	},
 	{
-		Name: "get_text_file_contents",
+		Name:        "get_text_file_contents",
 		Description: `Read line ranges of text files with their line numbers, each range's text and SHA-256 (range_hash), and each file's SHA-256 (file_hash) and line count. Use it before patch_text_file_contents: copy a range's content as old_string, and pass file_hash as expected_hash. Omit ranges to read a whole file; an end past the last line is cut to it. Name the files' encoding if they are not UTF-8 (shift_jis, latin1, …).`,
 		InputSchema: json.RawMessage(`{
   "type": "object",
