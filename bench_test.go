@@ -303,3 +303,82 @@ func BenchmarkPatchTextFileContents(b *testing.B) {
 		}
 	}
 }
+
+// benchResponse builds a model's response of about size bytes in format f:
+// prose, then edit blocks of real code in fences, repeated.
+func benchResponse(b *testing.B, f editkit.Format, size int) string {
+	code := strings.SplitAfter(benchCode(b, 10_000), "\n")
+	var sb strings.Builder
+	for i := 0; sb.Len() < size; i++ {
+		chunk := code[(i*37)%(len(code)-40):]
+		old, ctx, repl := strings.Join(chunk[2:10], ""), strings.Join(chunk[:2], ""), strings.Join(chunk[10:16], "")
+		fmt.Fprintf(&sb, "Next I change the handling in step %d, because the old code\nmisses the error case.\n\n", i)
+		switch f {
+		case editkit.FormatV3:
+			fmt.Fprintf(&sb, "pkg/file%d.go\n```\n««« EDIT\n%s%s═══════ REPL\n%s%s»»» EDIT END\n```\n\n", i%20, ctx, old, ctx, repl)
+		default:
+			fmt.Fprintf(&sb, "pkg/file%d.go\n```go\n<<<<<<< SEARCH\n%s%s=======\n%s%s>>>>>>> REPLACE\n```\n\n", i%20, ctx, old, ctx, repl)
+		}
+	}
+	return sb.String()
+}
+
+// BenchmarkParse parses a 1 MB response of edit blocks and prose, one-shot
+// and streamed in 512-byte chunks as a model's tokens arrive.
+func BenchmarkParse(b *testing.B) {
+	for _, f := range []editkit.Format{editkit.FormatV3, editkit.FormatSearchReplace} {
+		resp := benchResponse(b, f, 1<<20)
+		b.Run(string(f)+"/oneshot", func(b *testing.B) {
+			b.SetBytes(int64(len(resp)))
+			b.ReportAllocs()
+			for b.Loop() {
+				if blocks, issues := editkit.ParseResponse(resp); len(blocks) == 0 || len(issues) > 0 {
+					b.Fatalf("%d blocks, issues %v", len(blocks), issues)
+				}
+			}
+		})
+		b.Run(string(f)+"/stream", func(b *testing.B) {
+			b.SetBytes(int64(len(resp)))
+			b.ReportAllocs()
+			for b.Loop() {
+				var sp editkit.StreamParser
+				for rest := resp; len(rest) > 0; {
+					n := min(512, len(rest))
+					sp.Feed(rest[:n])
+					rest = rest[n:]
+				}
+				sp.Close()
+			}
+		})
+	}
+}
+
+// BenchmarkApplyEditResponse applies a response of 100 SEARCH/REPLACE
+// blocks, each quoting 10 lines of a 10,000-line file, end to end.
+func BenchmarkApplyEditResponse(b *testing.B) {
+	code := benchCode(b, 10_000)
+	lines := strings.SplitAfter(code, "\n")
+	var sb strings.Builder
+	for i := 0; i < 100; i++ {
+		// 10 lines that occur once, from every hundredth line on.
+		for at := i * 100; at+10 < len(lines); at++ {
+			blk := strings.Join(lines[at:at+10], "")
+			if strings.Count(code, blk) == 1 {
+				fmt.Fprintf(&sb, "Step %d.\n\nf.go\n```go\n<<<<<<< SEARCH\n%s=======\n%s\t// step %d\n>>>>>>> REPLACE\n```\n\n", i, blk, blk, i)
+				break
+			}
+		}
+	}
+	req := editkit.ApplyEditResponseRequest{Response: sb.String()}
+	var ws editkit.MemWorkspace
+	ed := &editkit.Editor{Workspace: &ws}
+	b.ReportAllocs()
+	for b.Loop() {
+		b.StopTimer()
+		ws.WriteFile("f.go", []byte(code), 0o644)
+		b.StartTimer()
+		if _, err := ed.ApplyEditResponse(context.Background(), req); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

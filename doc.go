@@ -46,6 +46,17 @@
 // not found is an [ErrNotFound] that shows the nearest text with its line
 // numbers and how it differs.
 //
+// # Edit blocks in a model's response
+//
+// [ParseResponse] finds the edit blocks a model wrote in its answer, in the
+// v3 format ([ParseV3]) or aider's SEARCH/REPLACE format
+// ([ParseSearchReplace]); malformed blocks are reported with their line and
+// do not stop the others. A [StreamParser] does the same as the response
+// arrives. [Editor.ApplyEditResponse] parses and applies a response, and
+// [Editor.ApplyEditBlocks] applies blocks: each block's anchor and old
+// lines must occur exactly once as whole lines; files are independent, and
+// after a failed block the later blocks of its file are skipped.
+//
 // # Files are kept as they were
 //
 // A file is decoded into UTF-8 text with "\n" line ends: UTF-8 by default,

@@ -35,6 +35,9 @@ type Editor struct {
 	// MaxFileSize is the largest file read, in bytes; larger files are
 	// refused with ErrTooLarge. 0 means DefaultMaxFileSize.
 	MaxFileSize int64
+	// GitAdd stages the files ApplyEditBlocks writes with "git add" when
+	// the workspace is a directory in a git work tree.
+	GitAdd bool
 }
 
 // A file is one file of a request, as read.

@@ -105,6 +105,7 @@ func ExampleTools() {
 	// batch_edit
 	// patch_text_file_contents
 	// get_text_file_contents
+	// apply_edit_response
 }
 
 // Errors are values: errors.Is tells the kind, errors.As the details.
@@ -345,4 +346,141 @@ func ExampleEditor_PatchTextFileContents() {
 	// Output:
 	// "Crème brûlée\n"
 	// "Caf\xe9 au lait\r\nCr\xe8me caramel\r\n"
+}
+
+// A v3 block names its file on the line before it; the lines both sections
+// start with are the anchor that locates the edit.
+func ExampleParseV3() {
+	response := "Rename the greeting.\n\n" +
+		"greet.go\n" +
+		"```\n" +
+		"««« EDIT\n" +
+		"func greet() string {\n" +
+		"\treturn \"hello\"\n" +
+		"═══════ REPL\n" +
+		"func greet() string {\n" +
+		"\treturn \"hello, world\"\n" +
+		"»»» EDIT END\n" +
+		"```\n"
+	blocks, issues := editkit.ParseV3(response)
+	for _, b := range blocks {
+		fmt.Printf("%s lines %d-%d anchor=%q old=%q new=%q\n", b.Path, b.Start, b.End, b.Anchor, b.Old, b.New)
+	}
+	fmt.Println(len(issues), "issues")
+	// Output:
+	// greet.go lines 5-11 anchor=["func greet() string {"] old=["\treturn \"hello\""] new=["\treturn \"hello, world\""]
+	// 0 issues
+}
+
+// SEARCH/REPLACE blocks in aider's format; a malformed block is reported
+// with its line and does not stop the others.
+func ExampleParseSearchReplace() {
+	response := "**util.py**\n" +
+		"```python\n" +
+		"<<<<<<< SEARCH\n" +
+		"x = 1\n" +
+		">>>>>>> REPLACE\n" +
+		"```\n" +
+		"`util.py`:\n" +
+		"```python\n" +
+		"<<<<<<< SEARCH\n" +
+		"y = 2\n" +
+		"=======\n" +
+		"y = 3\n" +
+		">>>>>>> REPLACE\n" +
+		"```\n"
+	blocks, issues := editkit.ParseSearchReplace(response)
+	for _, b := range blocks {
+		fmt.Printf("%s: %q -> %q\n", b.Path, b.Old, b.New)
+	}
+	for _, is := range issues {
+		fmt.Printf("line %d: %s\n", is.Line, is.Message)
+	}
+	// Output:
+	// util.py: ["y = 2"] -> ["y = 3"]
+	// line 3: the block has no "=======" line between its SEARCH and REPLACE lines; it ends at line 5 and was skipped
+}
+
+func ExampleDetectFormat() {
+	fmt.Println(editkit.DetectFormat("a.go\n««« EDIT\nx\n═══════ REPL\ny\n»»» EDIT END\n"))
+	fmt.Println(editkit.DetectFormat("a.go\n<<<<<<< SEARCH\nx\n=======\ny\n>>>>>>> REPLACE\n"))
+	fmt.Println(editkit.DetectFormat("Just prose.\n"))
+	// Output:
+	// v3
+	// search-replace
+	// none
+}
+
+// Blocks come out of a stream as soon as their end marker's line is
+// complete, whatever the chunks.
+func ExampleStreamParser() {
+	var sp editkit.StreamParser
+	for _, chunk := range []string{"a.txt\n<<<<<<< SEA", "RCH\nold\n====", "===\nnew\n>>>>>>> REPLACE", "\nMore prose"} {
+		for _, b := range sp.Feed(chunk) {
+			fmt.Printf("after %q: %s %q -> %q\n", chunk, b.Path, b.Old, b.New)
+		}
+	}
+	rest, issues := sp.Close()
+	fmt.Println(len(rest), "more blocks,", len(issues), "issues")
+	// Output:
+	// after "\nMore prose": a.txt ["old"] -> ["new"]
+	// 0 more blocks, 0 issues
+}
+
+// Each block reports what happened to it; a failed block names what it
+// expected and where, and the later blocks of its file are skipped.
+func ExampleEditor_ApplyEditResponse() {
+	var ws editkit.MemWorkspace
+	ws.WriteFile("a.txt", []byte("alpha\nbeta\ngamma\n"), 0o644)
+	ed := &editkit.Editor{Workspace: &ws}
+
+	response := "Two edits.\n\n" +
+		"a.txt\n<<<<<<< SEARCH\nbeta\n=======\nBETA\n>>>>>>> REPLACE\n\n" +
+		"notes.md\n<<<<<<< SEARCH\n=======\n# Notes\n>>>>>>> REPLACE\n\n" +
+		"Then run `git rm old.txt`.\n"
+	res, err := ed.ApplyEditResponse(context.Background(), editkit.ApplyEditResponseRequest{Response: response})
+	if err != nil {
+		log.Fatal(err)
+	}
+	for _, r := range res.Results {
+		fmt.Printf("%s %s line %d: %s\n", r.File, r.Status, r.Line, r.Message)
+	}
+	fmt.Println(res.FilesModified, res.ShellSuggestions)
+	b, _ := ws.ReadFile("a.txt")
+	fmt.Printf("%q\n", b)
+	// Output:
+	// a.txt applied line 2: Replaced 1 line with 1 line at line 2.
+	// notes.md applied line 1: Created notes.md with 1 line.
+	// [a.txt notes.md] [git rm old.txt]
+	// "alpha\nBETA\ngamma\n"
+}
+
+// Blocks built in code apply the same way; a dry run checks them all and
+// writes nothing.
+func ExampleEditor_ApplyEditBlocks() {
+	var ws editkit.MemWorkspace
+	ws.WriteFile("a.txt", []byte("one\ntwo\n"), 0o644)
+	ed := &editkit.Editor{Workspace: &ws}
+
+	blocks := []editkit.EditBlock{
+		{Path: "a.txt", Anchor: []string{"one"}, New: []string{"one and a half"}},
+		{Path: "a.txt", Old: []string{"three"}, New: []string{"3"}},
+	}
+	res, err := ed.ApplyEditBlocks(context.Background(), blocks, editkit.ApplyOptions{DryRun: true})
+	fmt.Println(errors.Is(err, editkit.ErrNotFound))
+	for _, r := range res.Results {
+		fmt.Printf("%s: %s\n", r.Status, r.Message)
+	}
+	// Output:
+	// true
+	// applied: Inserted 1 line after the anchor, at line 2.
+	// failed: a.txt: Content sequence not found in file; no line of the file (3 lines) resembles them. Copy the anchor and old lines from the file exactly.
+}
+
+func ExampleShellSuggestions() {
+	response := "Move the helper with `git mv util.go helpers.go`, then:\n" +
+		"```sh\nmkdir -p internal/helpers\n$ git rm -r old/\n```\n"
+	fmt.Println(editkit.ShellSuggestions(response))
+	// Output:
+	// [git mv util.go helpers.go mkdir -p internal/helpers git rm -r old/]
 }

@@ -58,6 +58,15 @@ func runGolden(t *testing.T, tool, path string) {
 	if !ok {
 		t.Fatal("no request.json section")
 	}
+	if response, ok := a.Get("response"); ok {
+		// A model's response reads best as its own section, byte for byte.
+		var m map[string]any
+		if err := json.Unmarshal(req, &m); err != nil {
+			t.Fatal(err)
+		}
+		m["response"] = string(response)
+		req, _ = json.Marshal(m)
+	}
 	ws, err := editkit.OpenDir(dir)
 	if err != nil {
 		t.Fatal(err)

@@ -254,6 +254,25 @@ Errors: a range that does not hold old_string quotes what it holds and names the
 }`),
 		run: handler((*Editor).GetTextFileContents),
 	},
+	{
+		Name: "apply_edit_response",
+		Description: `Apply the edit blocks written in a model's response, in either format. v3: the file path on its own line, then "««« EDIT", the lines to change with a few unchanged lines before them, "═══════ REPL", the same unchanged lines followed by the new lines, "»»» EDIT END" (the unchanged lines both sides start with are the anchor). SEARCH/REPLACE: the file name, then "<<<<<<< SEARCH", the old lines, "=======", the new lines, ">>>>>>> REPLACE".
+The anchor and old lines must occur in the file exactly once, as whole lines, copied exactly; a block with no old lines (and no anchor) creates the file. Blocks apply in order; after a block fails, the later blocks of its file are skipped, and other files go on. Each written file ends with exactly one newline unless keepEnding.
+Errors per block: "Anchor not found in file", "Edit location is ambiguous (matches at lines X and Y)", "Old lines don't match content after anchor", "Content sequence not found in file" (each shows the nearest text), "File not found", "File already exists", "Cannot edit binary file", "Previous edit to this file failed". Malformed blocks are listed in parseIssues with their line.`,
+		InputSchema: json.RawMessage(`{
+  "type": "object",
+  "properties": {
+    "response": {"type": "string", "description": "The model's response: prose with edit blocks in the v3 or SEARCH/REPLACE format"},
+    "dryRun": {"type": "boolean", "description": "Check every block without writing"},
+    "format": {"type": "string", "enum": ["auto", "v3", "search-replace"], "description": "auto (the default) or v3 or search-replace"},
+    "fuzzy": {"type": "boolean", "description": "When a block's lines are not in the file exactly: look for them as edit_block does (indentation and whitespace and typos tolerated)"},
+    "keepEnding": {"type": "boolean", "description": "Keep each file's final newline or its lack. By default files end with exactly one newline"}
+  },
+  "required": ["response"],
+  "additionalProperties": false
+}`),
+		run: handler((*Editor).ApplyEditResponse),
+	},
 }
 
 // requestType is the contract of every request struct: it can say what is

@@ -22,6 +22,7 @@ var requestTypes = map[string]any{
 	"batch_edit":               BatchEditRequest{},
 	"patch_text_file_contents": PatchTextFileContentsRequest{},
 	"get_text_file_contents":   GetTextFileContentsRequest{},
+	"apply_edit_response":      ApplyEditResponseRequest{},
 }
 
 type schema struct {
@@ -150,7 +151,7 @@ func TestCallRefusesInvalidRequests(t *testing.T) {
 	for _, tc := range []struct {
 		tool, input, msg string
 	}{
-		{"nope", `{}`, `there is no tool "nope". The tools are: view, edit_block, batch_edit_blocks, write_from_line, batch_edit, patch_text_file_contents, get_text_file_contents`},
+		{"nope", `{}`, `there is no tool "nope". The tools are: view, edit_block, batch_edit_blocks, write_from_line, batch_edit, patch_text_file_contents, get_text_file_contents, apply_edit_response`},
 		{"view", ``, "the request is empty"},
 		{"view", `[1]`, "must be a JSON object, not a JSON array"},
 		{"view", `{"path": 3}`, `field "path" must be a string, not a JSON number`},

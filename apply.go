@@ -1,0 +1,481 @@
+package editkit
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os/exec"
+	"regexp"
+	"strings"
+
+	"github.com/editkit/editkit/internal/buffer"
+	"github.com/editkit/editkit/internal/text"
+	"github.com/editkit/editkit/internal/txn"
+)
+
+// ApplyEditResponseRequest asks to apply the edit blocks of a model's
+// response.
+type ApplyEditResponseRequest struct {
+	Response   string `json:"response" jsonschema:"The model's response: prose with edit blocks in the v3 or SEARCH/REPLACE format" jsonschema_description:"The model's response: prose with edit blocks in the v3 or SEARCH/REPLACE format" description:"The model's response: prose with edit blocks in the v3 or SEARCH/REPLACE format"`
+	DryRun     bool   `json:"dryRun,omitempty" jsonschema:"Check every block without writing" jsonschema_description:"Check every block without writing" description:"Check every block without writing"`
+	Format     string `json:"format,omitempty" jsonschema:"auto (the default) or v3 or search-replace" jsonschema_description:"auto (the default) or v3 or search-replace" description:"auto (the default) or v3 or search-replace"`
+	Fuzzy      bool   `json:"fuzzy,omitempty" jsonschema:"When a block's lines are not in the file exactly: look for them as edit_block does (indentation and whitespace and typos tolerated)" jsonschema_description:"When a block's lines are not in the file exactly: look for them as edit_block does (indentation and whitespace and typos tolerated)" description:"When a block's lines are not in the file exactly: look for them as edit_block does (indentation and whitespace and typos tolerated)"`
+	KeepEnding bool   `json:"keepEnding,omitempty" jsonschema:"Keep each file's final newline or its lack. By default files end with exactly one newline" jsonschema_description:"Keep each file's final newline or its lack. By default files end with exactly one newline" description:"Keep each file's final newline or its lack. By default files end with exactly one newline"`
+}
+
+func (r ApplyEditResponseRequest) validate() error {
+	switch r.Format {
+	case "", "auto", string(FormatV3), string(FormatSearchReplace):
+	default:
+		return errorf(ErrInvalidRequest, "", "format %q is not one of auto, v3, search-replace", r.Format)
+	}
+	return nil
+}
+
+// ApplyOptions tune [Editor.ApplyEditBlocks]; see the fields of
+// [ApplyEditResponseRequest] with the same names.
+type ApplyOptions struct {
+	DryRun, Fuzzy, KeepEnding bool
+}
+
+// ApplyEditResponseResult says what happened to each block.
+type ApplyEditResponseResult struct {
+	Success bool          `json:"success"`
+	Message string        `json:"message"`
+	Results []BlockResult `json:"results"`
+	// FilesModified lists the files written (for a dry run, the files that
+	// would be).
+	FilesModified []string `json:"filesModified"`
+	// ShellSuggestions are the file commands (git rm, git mv, mkdir -p,
+	// rm -rf) the response gives in backquotes or shell code blocks, for a
+	// person to run. They are never run.
+	ShellSuggestions []string     `json:"shellSuggestions"`
+	ParseIssues      []ParseIssue `json:"parseIssues"`
+}
+
+// BlockResult is what happened to one edit block.
+type BlockResult struct {
+	File   string `json:"file"`
+	Status string `json:"status"` // applied, failed, or skipped
+	// Message says what was done, or why not, for a model.
+	Message string `json:"message"`
+	// Line is the line of the file where the block applied, or where the
+	// text it was matched against is; 0 when there is none.
+	Line int `json:"line,omitempty"`
+	// ResponseLine is the line of the response where the block starts.
+	ResponseLine int `json:"responseLine"`
+}
+
+// The applier's messages begin with these texts, as the v3 parser's
+// callers know them.
+const (
+	msgAnchorNotFound = "Anchor not found in file"
+	msgAmbiguous      = "Edit location is ambiguous"
+	msgOldMismatch    = "Old lines don't match content after anchor"
+	msgNotFound       = "Content sequence not found in file"
+	msgFileNotFound   = "File not found"
+	msgBinary         = "Cannot edit binary file"
+	msgPrevFailed     = "Previous edit to this file failed"
+	msgFileExists     = "File already exists"
+)
+
+// ApplyEditResponse parses a model's response ([ParseResponse], or one
+// format) and applies its blocks with [Editor.ApplyEditBlocks]. Malformed
+// blocks are reported in ParseIssues and do not stop the others.
+func (e *Editor) ApplyEditResponse(ctx context.Context, req ApplyEditResponseRequest) (*ApplyEditResponseResult, error) {
+	if err := req.validate(); err != nil {
+		return &ApplyEditResponseResult{Message: err.Error()}, err
+	}
+	var blocks []EditBlock
+	var issues []ParseIssue
+	switch Format(req.Format) {
+	case FormatV3:
+		blocks, issues = ParseV3(req.Response)
+	case FormatSearchReplace:
+		blocks, issues = ParseSearchReplace(req.Response)
+	default:
+		blocks, issues = ParseResponse(req.Response)
+	}
+	res, err := e.ApplyEditBlocks(ctx, blocks, ApplyOptions{DryRun: req.DryRun, Fuzzy: req.Fuzzy, KeepEnding: req.KeepEnding})
+	res.ParseIssues = append(res.ParseIssues, issues...)
+	res.ShellSuggestions = ShellSuggestions(req.Response)
+	if len(issues) > 0 {
+		res.Success = false
+		res.Message += fmt.Sprintf(" %s could not be parsed; see parseIssues.", plural(len(issues), "block"))
+		if err == nil {
+			err = errorf(ErrInvalidRequest, "", "%s of the response could not be parsed: line %d: %s", plural(len(issues), "block"), issues[0].Line, issues[0].Message)
+		}
+	}
+	if len(blocks) == 0 && len(issues) == 0 {
+		res.Message = "The response has no edit blocks."
+	}
+	return res, err
+}
+
+// fileRun is the state of one file while its blocks apply.
+type fileRun struct {
+	name    string
+	f       *file
+	err     error // the file could not be loaded
+	buf     *buffer.Buffer
+	comp    text.Composer
+	failed  bool
+	changed bool
+}
+
+// ApplyEditBlocks applies edit blocks in order, each to its file as the
+// blocks before it left it. A block's anchor and old lines must occur in
+// the file exactly once, as whole lines; a block with neither creates its
+// file, which must be missing or empty. After a block fails, the later
+// blocks of its file are skipped; other files go on. Each file with applied
+// blocks is written atomically, ending in exactly one newline unless
+// KeepEnding, and when [Editor.GitAdd] is set and the workspace is a git
+// work tree, staged. The error is nil only when every block applied.
+func (e *Editor) ApplyEditBlocks(ctx context.Context, blocks []EditBlock, opts ApplyOptions) (*ApplyEditResponseResult, error) {
+	res := &ApplyEditResponseResult{Results: make([]BlockResult, len(blocks)), FilesModified: []string{}, ShellSuggestions: []string{}, ParseIssues: []ParseIssue{}}
+	var names, lockable []string
+	runs := map[string]*fileRun{}
+	for _, b := range blocks {
+		if runs[b.Path] != nil {
+			continue
+		}
+		fr := &fileRun{name: b.Path}
+		runs[b.Path] = fr
+		names = append(names, b.Path)
+		if _, err := lockKey(e.Workspace, b.Path); err != nil {
+			fr.err = err // a path outside the workspace fails its own blocks only
+			continue
+		}
+		lockable = append(lockable, b.Path)
+	}
+	r, err := e.begin(ctx, lockable...)
+	if err != nil {
+		res.Message = err.Error()
+		return res, err
+	}
+	defer r.end()
+	var first error
+	for i, b := range blocks {
+		fr := runs[b.Path]
+		br := &res.Results[i]
+		br.File, br.ResponseLine = b.Path, b.Start
+		if fr.f == nil && fr.err == nil {
+			fr.f, fr.err = e.load(b.Path, "")
+			if fr.err == nil {
+				fr.buf = buffer.New(fr.f.doc.Body())
+			}
+		}
+		err := e.applyBlock(fr, b, opts, br)
+		if err != nil {
+			br.Status, br.Message = "failed", err.Error()
+			if errors.Is(err, errSkipped) {
+				br.Status = "skipped"
+			} else {
+				fr.failed = true
+			}
+			if first == nil {
+				first = err
+			}
+			continue
+		}
+		br.Status = "applied"
+	}
+	for _, name := range names {
+		fr := runs[name]
+		if !fr.changed {
+			continue
+		}
+		if err := e.finishFile(fr, opts); err != nil {
+			for i := range res.Results {
+				if res.Results[i].File == name && res.Results[i].Status == "applied" {
+					res.Results[i].Status, res.Results[i].Message = "failed", "The file could not be written: "+err.Error()
+				}
+			}
+			if first == nil {
+				first = err
+			}
+			continue
+		}
+		res.FilesModified = append(res.FilesModified, name)
+	}
+	applied, failed, skipped := 0, 0, 0
+	for _, br := range res.Results {
+		switch br.Status {
+		case "applied":
+			applied++
+		case "failed":
+			failed++
+		default:
+			skipped++
+		}
+	}
+	res.Success = first == nil
+	verb := "Wrote"
+	if opts.DryRun {
+		verb = "Dry run, nothing written; would write"
+	}
+	res.Message = fmt.Sprintf("%d of %s applied (%d failed, %d skipped). %s %s.", applied, plural(len(blocks), "block"), failed, skipped, verb, plural(len(res.FilesModified), "file"))
+	if !opts.DryRun && e.GitAdd && len(res.FilesModified) > 0 {
+		res.Message += e.gitAdd(ctx, res.FilesModified)
+	}
+	return res, first
+}
+
+// errSkipped marks a block skipped because an earlier one on its file failed.
+var errSkipped = errors.New(msgPrevFailed)
+
+// applyBlock applies one block to its file's text, or says why not.
+func (e *Editor) applyBlock(fr *fileRun, b EditBlock, opts ApplyOptions, br *BlockResult) error {
+	if fr.failed {
+		return &Error{Err: errSkipped, Path: b.Path, Msg: msgPrevFailed, Hint: "Fix the earlier block for this file and send the later ones again"}
+	}
+	creating := len(b.Anchor) == 0 && len(b.Old) == 0
+	switch {
+	case errors.Is(fr.err, ErrBinary):
+		return &Error{Err: ErrBinary, Path: b.Path, Msg: msgBinary, Hint: "Change it with a tool made for its format"}
+	case fr.err != nil:
+		return fr.err
+	case !fr.f.exists && !fr.changed && !creating: // created by an earlier block: it exists now
+		return &Error{Err: ErrFileNotFound, Path: b.Path, Msg: msgFileNotFound + ": " + b.Path,
+			Hint: "Check the path; to create the file, leave the old side of the block empty"}
+	}
+	if creating {
+		if fr.buf.Len() > 0 {
+			return &Error{Err: ErrFileExists, Path: b.Path, Msg: msgFileExists,
+				Hint: "A block with an empty old side creates a file; to change this one, quote the lines to replace"}
+		}
+		fr.edit(br, []text.LineEdit{{From: 0, To: 0, Text: joinLines(b.New)}}, 1)
+		br.Message = fmt.Sprintf("Created %s with %s.", b.Path, plural(len(b.New), "line"))
+		return nil
+	}
+	seq := append(append([]string{}, b.Anchor...), b.Old...)
+	at := findSequence(fr.buf, seq)
+	switch {
+	case len(at) == 1:
+		from := at[0] + len(b.Anchor)
+		fr.edit(br, []text.LineEdit{{From: from, To: from + len(b.Old), Text: joinLines(b.New)}}, from+1)
+		br.Message = describeBlock(b, from+1)
+		return nil
+	case len(at) > 1:
+		lines := make([]LineRange, len(at))
+		for i, l := range at {
+			lines[i] = LineRange{l + 1, l + len(seq)}
+		}
+		e := &Error{Err: ErrAmbiguous, Path: b.Path, Msg: fmt.Sprintf("%s (matches at %s)", msgAmbiguous, listLines(at)),
+			Hint: "Add anchor lines that occur only at the place you mean"}
+		br.Line = at[0] + 1
+		return e.at(lines...)
+	}
+	err := explainMiss(fr.buf, b, br)
+	if !opts.Fuzzy {
+		return err
+	}
+	p, ferr := planReplace(fr.buf, b.Path, joinLines(seq), joinLines(append(append([]string{}, b.Anchor...), b.New...)), ReplaceOptions{})
+	if ferr != nil {
+		err.Msg += "; looked for tolerantly too: " + strings.TrimPrefix(ferr.Error(), b.Path+": ")
+		return err
+	}
+	fr.apply(p.edits)
+	br.Line = p.result.Lines[0].Start
+	br.Message = fmt.Sprintf("%s; applied by the fuzzy fallback: %s", err.Msg, p.result.Message)
+	return nil
+}
+
+// findSequence returns the first lines (0-based) of every run of lines of
+// buf equal to seq.
+func findSequence(buf *buffer.Buffer, seq []string) []int {
+	return findLineBlocks(buf, seq, buffer.Exact, 0)
+}
+
+// explainMiss says why a block's lines were not found, in the seed's terms,
+// with the text the file has where it comes closest.
+func explainMiss(buf *buffer.Buffer, b EditBlock, br *BlockResult) *Error {
+	e := &Error{Err: ErrNotFound, Path: b.Path, Msg: msgNotFound, Hint: "Copy the anchor and old lines from the file exactly"}
+	var anchors []int
+	if len(b.Anchor) > 0 {
+		if anchors = findSequence(buf, b.Anchor); len(anchors) == 0 {
+			e.Msg = msgAnchorNotFound
+		}
+	}
+	if at := appliedAt(buf, b); at >= 0 {
+		br.Line = at + 1
+		e.Msg += fmt.Sprintf("; the block's new lines are already at line %d, so it looks applied already", at+1)
+		e.Hint = "Check the file before sending the block again"
+		return e
+	}
+	seq := append(append([]string{}, b.Anchor...), b.Old...)
+	if len(anchors) > 0 {
+		a := anchors[0]
+		br.Line = a + 1
+		var sb strings.Builder
+		fmt.Fprintf(&sb, "%s: the anchor is at %s, and the lines after it are not the old lines:\n", msgOldMismatch, listLines(anchors))
+		writeRegion(&sb, buf, seq, a)
+		e.Err, e.Msg = ErrMismatch, strings.TrimSuffix(sb.String(), "\n")
+		e.Hint = "Quote the lines after the anchor as the file has them"
+		return e
+	}
+	start, ok := nearestRegion(buf, seq)
+	if !ok {
+		e.Msg += fmt.Sprintf("; no line of the file (%s) resembles them", plural(buf.LineCount(), "line"))
+		return e
+	}
+	br.Line = start + 1
+	var sb strings.Builder
+	fmt.Fprintf(&sb, ". The nearest text is at line %d:\n", start+1)
+	writeRegion(&sb, buf, seq, start)
+	e.Msg += strings.TrimSuffix(sb.String(), "\n")
+	return e
+}
+
+// appliedAt returns the 0-based line where the file already has a block's
+// anchor and new lines, or -1. They must say enough not to be there by
+// chance.
+func appliedAt(buf *buffer.Buffer, b EditBlock) int {
+	done := append(append([]string{}, b.Anchor...), b.New...)
+	if len(b.New) == 0 || len(strings.TrimSpace(joinLines(done))) < 16 {
+		return -1
+	}
+	if at := findSequence(buf, done); len(at) > 0 {
+		return at[0]
+	}
+	return -1
+}
+
+// edit applies line edits of the file's current text, recording where.
+func (fr *fileRun) edit(br *BlockResult, les []text.LineEdit, line int) {
+	fr.apply(text.LineEdits(fr.buf, les))
+	br.Line = line
+}
+
+// apply applies byte edits of the file's current text; edits that change
+// nothing leave the file as it was.
+func (fr *fileRun) apply(edits []text.Edit) {
+	next := fr.buf
+	for k := len(edits) - 1; k >= 0; k-- { // from the end: earlier offsets hold
+		ed := edits[k]
+		if ed.New == fr.buf.Slice(ed.Start, ed.End) {
+			continue
+		}
+		fr.comp.Add(ed.Start, ed.End, ed.New, fr.buf.Slice)
+		next = next.Replace(ed.Start, ed.End, ed.New)
+		fr.changed = true
+	}
+	fr.buf = next
+}
+
+// finishFile gives the file exactly one final newline (unless keepEnding)
+// and writes it.
+func (e *Editor) finishFile(fr *fileRun, opts ApplyOptions) error {
+	if end := fr.buf.Len(); !opts.KeepEnding && end > 0 {
+		start := end // of the run of line ends the text ends with
+		for start > 0 && fr.buf.Slice(start-1, start) == "\n" {
+			start--
+		}
+		if end-start != 1 {
+			fr.apply([]text.Edit{{Start: start, End: end, New: "\n"}})
+		}
+	}
+	edits := fr.comp.Edits()
+	out, err := fr.f.doc.Apply(edits)
+	if err != nil {
+		return encodingError(fr.name, err)
+	}
+	if opts.DryRun {
+		return nil
+	}
+	tx := txn.New(e.Workspace)
+	tx.Stage(fr.f.name, fr.f.exists, fr.f.doc.Raw(), out, fr.f.perm)
+	r := &request{ed: e, tx: tx}
+	return r.commit()
+}
+
+func joinLines(lines []string) string {
+	if len(lines) == 0 {
+		return ""
+	}
+	return strings.Join(lines, "\n") + "\n"
+}
+
+// listLines writes 0-based line numbers as "line 3", "lines 3 and 9",
+// "lines 3, 9 and 12".
+func listLines(ls []int) string {
+	parts := make([]string, len(ls))
+	for i, l := range ls {
+		parts[i] = fmt.Sprint(l + 1)
+	}
+	if len(parts) == 1 {
+		return "line " + parts[0]
+	}
+	return "lines " + strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
+}
+
+func describeBlock(b EditBlock, line int) string {
+	switch {
+	case len(b.Old) == 0 && len(b.New) == 0:
+		return fmt.Sprintf("The block changes nothing (its old and new lines are the same), at line %d.", line)
+	case len(b.Old) == 0:
+		return fmt.Sprintf("Inserted %s after the anchor, at line %d.", plural(len(b.New), "line"), line)
+	case len(b.New) == 0:
+		return fmt.Sprintf("Deleted %s at line %d.", plural(len(b.Old), "line"), line)
+	}
+	return fmt.Sprintf("Replaced %s with %s at line %d.", plural(len(b.Old), "line"), plural(len(b.New), "line"), line)
+}
+
+// gitAdd stages written files when the workspace is a git work tree, and
+// says how it went.
+func (e *Editor) gitAdd(ctx context.Context, files []string) string {
+	dw, ok := e.Workspace.(*DirWorkspace)
+	if !ok {
+		return ""
+	}
+	if out, err := exec.CommandContext(ctx, "git", "-C", dw.Dir(), "rev-parse", "--is-inside-work-tree").Output(); err != nil || strings.TrimSpace(string(out)) != "true" {
+		return ""
+	}
+	args := append([]string{"-C", dw.Dir(), "add", "--"}, files...)
+	if out, err := exec.CommandContext(ctx, "git", args...).CombinedOutput(); err != nil {
+		return fmt.Sprintf(" git add failed: %v: %s", err, strings.TrimSpace(string(out)))
+	}
+	return fmt.Sprintf(" Staged %s with git add.", plural(len(files), "file"))
+}
+
+var (
+	backquotedCmd = regexp.MustCompile("`((?:git rm|git mv|mkdir -p|rm -rf)\\s[^`\\n]+)`")
+	shellLineCmd  = regexp.MustCompile(`^\s*(?:\$\s+)?((?:git rm|git mv|mkdir -p|rm -rf)\s.+?)\s*$`)
+	// shellLang holds the info strings of the code fences whose lines are
+	// commands; an unlabelled fence counts.
+	shellLang = map[string]bool{"": true, "bash": true, "sh": true, "shell": true, "console": true, "zsh": true}
+)
+
+// ShellSuggestions returns the file commands a response suggests — git rm,
+// git mv, mkdir -p and rm -rf, in backquotes or on lines of a shell code
+// block — in order, once each, for a person to review. editkit never runs
+// them.
+func ShellSuggestions(response string) []string {
+	out := []string{}
+	seen := map[string]bool{}
+	add := func(cmd string) {
+		if cmd = strings.TrimSpace(cmd); !seen[cmd] {
+			seen[cmd] = true
+			out = append(out, cmd)
+		}
+	}
+	inFence, inShell := false, false
+	for line := range strings.Lines(response) {
+		t := strings.TrimSpace(line)
+		if isFence(t) {
+			lang := strings.ToLower(strings.TrimLeft(t, "`~"))
+			inFence, inShell = !inFence, !inFence && shellLang[lang]
+			continue
+		}
+		if inShell {
+			if m := shellLineCmd.FindStringSubmatch(line); m != nil {
+				add(m[1])
+			}
+			continue
+		}
+		for _, m := range backquotedCmd.FindAllStringSubmatch(line, -1) {
+			add(m[1])
+		}
+	}
+	return out
+}

@@ -1,0 +1,354 @@
+package editkit
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+)
+
+// Format is the syntax of edit blocks in a model's response.
+type Format string
+
+// The formats a response's edit blocks may be written in.
+const (
+	// FormatV3 is the common-prefix format:
+	//
+	//	path/to/file.py
+	//	««« EDIT
+	//	<anchor lines>
+	//	<old lines>
+	//	═══════ REPL
+	//	<anchor lines>
+	//	<new lines>
+	//	»»» EDIT END
+	//
+	// The anchor is the longest run of lines both sections start with.
+	FormatV3 Format = "v3"
+	// FormatSearchReplace is aider's format: the file name, then
+	// "<<<<<<< SEARCH", the old lines, "=======", the new lines,
+	// ">>>>>>> REPLACE".
+	FormatSearchReplace Format = "search-replace"
+	// FormatMixed is a response with blocks in both formats.
+	FormatMixed Format = "mixed"
+	// FormatNone is a response without edit blocks.
+	FormatNone Format = "none"
+)
+
+// The v3 markers, each a whole line.
+const (
+	v3Edit = "««« EDIT"
+	v3Repl = "═══════ REPL"
+	v3End  = "»»» EDIT END"
+)
+
+var (
+	srHeadRE    = regexp.MustCompile(`^<{5,9} SEARCH>?$`)
+	srDividerRE = regexp.MustCompile(`^={5,9}$`)
+	srUpdatedRE = regexp.MustCompile(`^>{5,9} REPLACE$`)
+)
+
+// The SEARCH/REPLACE markers; the first byte rules out most lines cheaply.
+func srHead(t string) bool    { return len(t) > 5 && t[0] == '<' && srHeadRE.MatchString(t) }
+func srDivider(t string) bool { return len(t) > 4 && t[0] == '=' && srDividerRE.MatchString(t) }
+func srUpdated(t string) bool { return len(t) > 5 && t[0] == '>' && srUpdatedRE.MatchString(t) }
+
+// An EditBlock is one edit a model wrote: in Path, the lines Anchor+Old
+// become Anchor+New. Anchor is the longest run of lines the old and new
+// sides start with; an empty Old inserts New after the anchor, an empty New
+// deletes Old, and empty Anchor and Old create the file.
+type EditBlock struct {
+	Path   string   `json:"path"`
+	Format Format   `json:"format"`
+	Anchor []string `json:"anchor,omitempty"`
+	Old    []string `json:"old,omitempty"`
+	New    []string `json:"new,omitempty"`
+	// Start and End are the response's lines (1-based) of the block's first
+	// and last marker.
+	Start int `json:"start"`
+	End   int `json:"end"`
+}
+
+// A ParseIssue is a malformed block the parser skipped, and why.
+type ParseIssue struct {
+	Line    int    `json:"line"` // 1-based line of the response where the block starts
+	Message string `json:"message"`
+}
+
+// ParseV3 returns the v3 edit blocks of a response, and an issue for each
+// malformed one, which is skipped: a block without its "═══════ REPL"
+// separator (an "»»» EDIT END" met before it ends the block), one not
+// closed before the response ends, one without a path. Other text, marker
+// lines of the other format included, is ignored.
+func ParseV3(response string) ([]EditBlock, []ParseIssue) {
+	return parseAll(response, FormatV3)
+}
+
+// ParseSearchReplace returns the SEARCH/REPLACE edit blocks of a response,
+// in aider's format: markers of 5 to 9 "<", "=" or ">" ("<<<<<<< SEARCH",
+// optionally followed by ">"; "======="; ">>>>>>> REPLACE", for which a
+// second "=======" also serves); the file name on one of the three lines
+// before, through code fences, without backquotes, "*", "#" and a trailing
+// ":" (the previous block's file when there is none). Malformed blocks are
+// skipped and reported.
+func ParseSearchReplace(response string) ([]EditBlock, []ParseIssue) {
+	return parseAll(response, FormatSearchReplace)
+}
+
+// ParseResponse returns the edit blocks of a response in either format.
+func ParseResponse(response string) ([]EditBlock, []ParseIssue) {
+	return parseAll(response, "")
+}
+
+// DetectFormat tells which format a response's edit blocks use.
+func DetectFormat(response string) Format {
+	v3, sr := false, false
+	for line := range strings.Lines(response) {
+		t := strings.TrimSpace(line)
+		v3 = v3 || t == v3Edit
+		sr = sr || srHead(t)
+	}
+	switch {
+	case v3 && sr:
+		return FormatMixed
+	case v3:
+		return FormatV3
+	case sr:
+		return FormatSearchReplace
+	}
+	return FormatNone
+}
+
+func parseAll(response string, only Format) ([]EditBlock, []ParseIssue) {
+	p := &lineParser{only: only}
+	for len(response) > 0 {
+		i := strings.IndexByte(response, '\n')
+		if i < 0 {
+			p.line(response)
+			break
+		}
+		p.line(response[:i])
+		response = response[i+1:]
+	}
+	p.finish()
+	return p.blocks, p.issues
+}
+
+// A StreamParser parses a response as it arrives, in chunks of any size,
+// and hands out each block as soon as the line of its end marker is
+// complete. Once closed it has found exactly the blocks ParseResponse (or
+// ParseV3, ParseSearchReplace) finds in the whole response. The zero value
+// parses both formats.
+type StreamParser struct {
+	// Format, when set to FormatV3 or FormatSearchReplace, limits the
+	// parser to that format.
+	Format  Format
+	p       *lineParser
+	partial strings.Builder
+}
+
+// Feed parses the next chunk of the response and returns the blocks it
+// completed.
+func (s *StreamParser) Feed(chunk string) []EditBlock {
+	if s.p == nil {
+		s.p = &lineParser{only: s.Format}
+	}
+	done := len(s.p.blocks)
+	for len(chunk) > 0 {
+		i := strings.IndexByte(chunk, '\n')
+		if i < 0 {
+			s.partial.WriteString(chunk)
+			break
+		}
+		if s.partial.Len() > 0 {
+			s.partial.WriteString(chunk[:i])
+			s.p.line(s.partial.String())
+			s.partial.Reset()
+		} else {
+			s.p.line(chunk[:i])
+		}
+		chunk = chunk[i+1:]
+	}
+	return s.p.blocks[done:]
+}
+
+// Close ends the response: it parses its last line, and returns the blocks
+// that completed and every issue found.
+func (s *StreamParser) Close() ([]EditBlock, []ParseIssue) {
+	if s.p == nil {
+		s.p = &lineParser{only: s.Format}
+	}
+	done := len(s.p.blocks)
+	if s.partial.Len() > 0 {
+		s.p.line(s.partial.String())
+		s.partial.Reset()
+	}
+	s.p.finish()
+	return s.p.blocks[done:], s.p.issues
+}
+
+// A lineParser is the state machine both formats share, fed a line at a
+// time.
+type lineParser struct {
+	only   Format // "" for both
+	n      int    // lines seen
+	blocks []EditBlock
+	issues []ParseIssue
+
+	state  parseState
+	format Format
+	start  int      // line of the block's first marker
+	path   string   // for the block in progress
+	lastSR string   // the file of the previous SEARCH/REPLACE block
+	edit   []string // old side
+	repl   []string // new side
+	recent []string // the last few lines before a block, for its path
+}
+
+type parseState int
+
+const (
+	idle parseState = iota
+	oldSide
+	newSide
+)
+
+func (p *lineParser) line(l string) {
+	p.n++
+	l = strings.TrimSuffix(l, "\r")
+	t := strings.TrimSpace(l)
+	switch p.state {
+	case idle:
+		switch {
+		case p.only != FormatSearchReplace && t == v3Edit:
+			p.begin(FormatV3, v3Path(p.recent))
+		case p.only != FormatV3 && srHead(t):
+			name, ok := srFilename(p.recent)
+			if !ok {
+				name = p.lastSR
+			}
+			p.begin(FormatSearchReplace, name)
+		default:
+			p.recent = append(p.recent, l)
+			if len(p.recent) > 8 {
+				p.recent = p.recent[1:]
+			}
+		}
+	case oldSide:
+		switch {
+		case p.format == FormatV3 && t == v3Repl, p.format == FormatSearchReplace && srDivider(t):
+			p.state = newSide
+		case p.format == FormatV3 && t == v3End:
+			p.issue(fmt.Sprintf("the block has no %q line between its old and new lines; it ends at line %d and was skipped", v3Repl, p.n))
+			p.reset()
+		case p.format == FormatSearchReplace && srUpdated(t):
+			p.issue(fmt.Sprintf("the block has no %q line between its SEARCH and REPLACE lines; it ends at line %d and was skipped", "=======", p.n))
+			p.reset()
+		default:
+			p.edit = append(p.edit, l)
+		}
+	case newSide:
+		if p.format == FormatV3 && t == v3End || p.format == FormatSearchReplace && (srUpdated(t) || srDivider(t)) {
+			p.emit()
+			return
+		}
+		p.repl = append(p.repl, l)
+	}
+}
+
+func (p *lineParser) begin(f Format, path string) {
+	p.state, p.format, p.start, p.path = oldSide, f, p.n, path
+	p.edit, p.repl, p.recent = nil, nil, nil
+}
+
+func (p *lineParser) emit() {
+	if p.path == "" {
+		p.issue("the block has no file path on the line before it, and was skipped")
+		p.reset()
+		return
+	}
+	b := EditBlock{Path: p.path, Format: p.format, Start: p.start, End: p.n}
+	k := 0
+	for k < len(p.edit) && k < len(p.repl) && p.edit[k] == p.repl[k] {
+		k++
+	}
+	b.Anchor, b.Old, b.New = p.edit[:k:k], p.edit[k:], p.repl[k:]
+	if p.format == FormatSearchReplace {
+		p.lastSR = p.path
+	}
+	p.blocks = append(p.blocks, b)
+	p.reset()
+}
+
+func (p *lineParser) issue(msg string) {
+	p.issues = append(p.issues, ParseIssue{Line: p.start, Message: msg})
+}
+
+func (p *lineParser) reset() {
+	p.state, p.edit, p.repl, p.path = idle, nil, nil, ""
+}
+
+func (p *lineParser) finish() {
+	if p.state != idle {
+		end := v3End
+		if p.format == FormatSearchReplace {
+			end = ">>>>>>> REPLACE"
+		}
+		p.issue(fmt.Sprintf("the block is not closed: the response ends before its %q line; it was skipped", end))
+		p.reset()
+	}
+}
+
+// isFence reports a code fence line, such as "```" or "````python".
+func isFence(t string) bool {
+	return strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~")
+}
+
+// v3Path is the path a v3 block names: the last non-empty line before it
+// that is not a code fence, without markdown decoration.
+func v3Path(recent []string) string {
+	for i := len(recent) - 1; i >= 0; i-- {
+		t := strings.TrimSpace(recent[i])
+		if t == "" || isFence(t) {
+			continue
+		}
+		return stripDecoration(t)
+	}
+	return ""
+}
+
+// srFilename finds a SEARCH/REPLACE block's file name on one of the three
+// non-empty lines before it, looking through code fences: a fence line may
+// carry it (```src/a.py), and the first line that is not a fence ends the
+// search.
+func srFilename(recent []string) (string, bool) {
+	seen := 0
+	for i := len(recent) - 1; i >= 0 && seen < 3; i-- {
+		t := strings.TrimSpace(recent[i])
+		if t == "" {
+			continue
+		}
+		seen++
+		if isFence(t) {
+			if name := strings.TrimLeft(t, "`~"); strings.ContainsAny(name, "./") {
+				return stripDecoration(name), true
+			}
+			continue
+		}
+		name := stripDecoration(t)
+		return name, name != ""
+	}
+	return "", false
+}
+
+// stripDecoration removes markdown around a path: backquotes, "*", leading
+// "#" and a trailing ":".
+func stripDecoration(s string) string {
+	for prev := ""; prev != s; {
+		prev = s
+		s = strings.TrimSpace(s)
+		s = strings.TrimSuffix(s, ":")
+		s = strings.TrimLeft(s, "#")
+		s = strings.Trim(s, "`*")
+	}
+	return s
+}

@@ -1,0 +1,319 @@
+package editkit
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+)
+
+// v3 builds a v3 block.
+func v3(path, edit, repl string) string {
+	return path + "\n" + v3Edit + "\n" + edit + v3Repl + "\n" + repl + v3End + "\n"
+}
+
+// The seed's parser tests, in v3 terms.
+func TestParseV3(t *testing.T) {
+	ignoreLines := cmpopts.IgnoreFields(EditBlock{}, "Start", "End")
+	for _, tc := range []struct {
+		name     string
+		response string
+		want     []EditBlock
+		issues   []string // substrings of the issues, in order
+	}{
+		{
+			name:     "single block: the common prefix is the anchor",
+			response: v3("src/math.py", "def multiply(a, b):\n    return a + b  # BUG\n", "def multiply(a, b):\n    return a * b\n"),
+			want:     []EditBlock{{Path: "src/math.py", Format: FormatV3, Anchor: []string{"def multiply(a, b):"}, Old: []string{"    return a + b  # BUG"}, New: []string{"    return a * b"}}},
+		},
+		{
+			name:     "multiple blocks",
+			response: v3("a.py", "x = 1\n", "x = 2\n") + "\n" + v3("b.py", "y = 1\n", "y = 2\n"),
+			want: []EditBlock{
+				{Path: "a.py", Format: FormatV3, Anchor: []string{}, Old: []string{"x = 1"}, New: []string{"x = 2"}},
+				{Path: "b.py", Format: FormatV3, Anchor: []string{}, Old: []string{"y = 1"}, New: []string{"y = 2"}},
+			},
+		},
+		{
+			name:     "surrounding text and fences: the path is the last line that is not a fence",
+			response: "Here is the fix.\n\n**src/a.py**\n```python\n" + v3Edit + "\nold\n" + v3Repl + "\nnew\n" + v3End + "\n```\n\nThat should do it.\n",
+			want:     []EditBlock{{Path: "src/a.py", Format: FormatV3, Anchor: []string{}, Old: []string{"old"}, New: []string{"new"}}},
+		},
+		{
+			name:     "file path with spaces",
+			response: v3("docs/my notes.md", "a\n", "b\n"),
+			want:     []EditBlock{{Path: "docs/my notes.md", Format: FormatV3, Anchor: []string{}, Old: []string{"a"}, New: []string{"b"}}},
+		},
+		{
+			name:     "a block with an empty path is skipped, the next still parsed",
+			response: "```\n" + v3Edit + "\na\n" + v3Repl + "\nb\n" + v3End + "\n" + v3("ok.py", "c\n", "d\n"),
+			want:     []EditBlock{{Path: "ok.py", Format: FormatV3, Anchor: []string{}, Old: []string{"c"}, New: []string{"d"}}},
+			issues:   []string{"no file path"},
+		},
+		{
+			name:     "an unclosed block is skipped",
+			response: v3("ok.py", "c\n", "d\n") + "x.py\n" + v3Edit + "\na\n" + v3Repl + "\nb\n",
+			want:     []EditBlock{{Path: "ok.py", Format: FormatV3, Anchor: []string{}, Old: []string{"c"}, New: []string{"d"}}},
+			issues:   []string{"not closed"},
+		},
+		{
+			name:     "a block without its REPL separator ends at its END line and is skipped; parsing goes on after it",
+			response: "x.py\n" + v3Edit + "\na\n" + v3End + "\n" + v3("ok.py", "c\n", "d\n"),
+			want:     []EditBlock{{Path: "ok.py", Format: FormatV3, Anchor: []string{}, Old: []string{"c"}, New: []string{"d"}}},
+			issues:   []string{"has no \"═══════ REPL\" line"},
+		},
+		{
+			name:     "v2 separator lines are content in v3",
+			response: v3("a.py", "───────\nold\n", "───────\nnew\n"),
+			want:     []EditBlock{{Path: "a.py", Format: FormatV3, Anchor: []string{"───────"}, Old: []string{"old"}, New: []string{"new"}}},
+		},
+		{
+			name:     "markers in the middle of a line are content",
+			response: v3("a.py", "x ═══════ REPL y\nz »»» EDIT END\n", "x ═══════ REPL y\nw\n"),
+			want:     []EditBlock{{Path: "a.py", Format: FormatV3, Anchor: []string{"x ═══════ REPL y"}, Old: []string{"z »»» EDIT END"}, New: []string{"w"}}},
+		},
+		{
+			name:     "inside the REPL section, other marker lines are content",
+			response: v3("doc.md", "a\n", "a\n"+v3Edit+"\n"+v3Repl+"\n"),
+			want:     []EditBlock{{Path: "doc.md", Format: FormatV3, Anchor: []string{"a"}, Old: []string{}, New: []string{v3Edit, v3Repl}}},
+		},
+		{
+			name:     "no common lines: an empty anchor",
+			response: v3("a.py", "one\n", "two\n"),
+			want:     []EditBlock{{Path: "a.py", Format: FormatV3, Anchor: []string{}, Old: []string{"one"}, New: []string{"two"}}},
+		},
+		{
+			name:     "empty old lines: an insertion after the anchor",
+			response: v3("a.py", "anchor\n", "anchor\nadded\n"),
+			want:     []EditBlock{{Path: "a.py", Format: FormatV3, Anchor: []string{"anchor"}, Old: []string{}, New: []string{"added"}}},
+		},
+		{
+			name:     "empty new lines: a deletion",
+			response: v3("a.py", "anchor\ngone\n", "anchor\n"),
+			want:     []EditBlock{{Path: "a.py", Format: FormatV3, Anchor: []string{"anchor"}, Old: []string{"gone"}, New: []string{}}},
+		},
+		{
+			name:     "every section empty but the new lines: a new file",
+			response: v3("new.py", "", "print(1)\n"),
+			want:     []EditBlock{{Path: "new.py", Format: FormatV3, Anchor: []string{}, Old: nil, New: []string{"print(1)"}}},
+		},
+		{
+			name:     "all lines the same: everything is anchor",
+			response: v3("a.py", "same\n", "same\n"),
+			want:     []EditBlock{{Path: "a.py", Format: FormatV3, Anchor: []string{"same"}, Old: []string{}, New: []string{}}},
+		},
+		{
+			name:     "blank lines and indentation inside sections are kept",
+			response: v3("a.py", "def f():\n\n    x = 1\n", "def f():\n\n    x = 2\n"),
+			want:     []EditBlock{{Path: "a.py", Format: FormatV3, Anchor: []string{"def f():", ""}, Old: []string{"    x = 1"}, New: []string{"    x = 2"}}},
+		},
+		{
+			name:     "a CRLF response",
+			response: strings.ReplaceAll(v3("a.py", "x\n", "y\n"), "\n", "\r\n"),
+			want:     []EditBlock{{Path: "a.py", Format: FormatV3, Anchor: []string{}, Old: []string{"x"}, New: []string{"y"}}},
+		},
+		{name: "an empty response", response: "", want: nil},
+		{name: "no blocks", response: "Just prose.\n", want: nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			blocks, issues := ParseV3(tc.response)
+			if diff := cmp.Diff(tc.want, blocks, ignoreLines, cmpopts.EquateEmpty()); diff != "" {
+				t.Errorf("blocks (-want +got):\n%s", diff)
+			}
+			if len(issues) != len(tc.issues) {
+				t.Fatalf("issues = %+v, want %d", issues, len(tc.issues))
+			}
+			for i, want := range tc.issues {
+				if !strings.Contains(issues[i].Message, want) {
+					t.Errorf("issue %d = %q, want it to contain %q", i, issues[i].Message, want)
+				}
+			}
+		})
+	}
+}
+
+func TestParseV3Lines(t *testing.T) {
+	resp := "intro\n\na.py\n" + v3Edit + "\nx\n" + v3Repl + "\ny\n" + v3End + "\nb.py\n" + v3Edit + "\nz\n"
+	blocks, issues := ParseV3(resp)
+	if len(blocks) != 1 || blocks[0].Start != 4 || blocks[0].End != 8 {
+		t.Errorf("blocks = %+v, want one from line 4 to 8", blocks)
+	}
+	if len(issues) != 1 || issues[0].Line != 10 {
+		t.Errorf("issues = %+v, want one at line 10", issues)
+	}
+}
+
+func TestParseSearchReplace(t *testing.T) {
+	ignoreLines := cmpopts.IgnoreFields(EditBlock{}, "Start", "End")
+	for _, tc := range []struct {
+		name     string
+		response string
+		want     []EditBlock
+		issues   int
+	}{
+		{
+			name:     "aider's format, the file name before a fence",
+			response: "src/a.py\n```python\n<<<<<<< SEARCH\ndef f():\n    return 1\n=======\ndef f():\n    return 2\n>>>>>>> REPLACE\n```\n",
+			want:     []EditBlock{{Path: "src/a.py", Format: FormatSearchReplace, Anchor: []string{"def f():"}, Old: []string{"    return 1"}, New: []string{"    return 2"}}},
+		},
+		{
+			name:     "decorated names, markers of 5 to 9 characters, SEARCH>",
+			response: "**`b.go`**:\n<<<<< SEARCH>\nx\n=========\ny\n>>>>>>>>> REPLACE\n### c.go\n<<<<<<< SEARCH\np\n=======\nq\n>>>>>>> REPLACE\n",
+			want: []EditBlock{
+				{Path: "b.go", Format: FormatSearchReplace, Anchor: []string{}, Old: []string{"x"}, New: []string{"y"}},
+				{Path: "c.go", Format: FormatSearchReplace, Anchor: []string{}, Old: []string{"p"}, New: []string{"q"}},
+			},
+		},
+		{
+			name:     "a second divider ends the replacement",
+			response: "a.txt\n<<<<<<< SEARCH\nold\n=======\nnew\n=======\n",
+			want:     []EditBlock{{Path: "a.txt", Format: FormatSearchReplace, Anchor: []string{}, Old: []string{"old"}, New: []string{"new"}}},
+		},
+		{
+			name:     "the name on the fence line",
+			response: "```src/x.js\n<<<<<<< SEARCH\na\n=======\nb\n>>>>>>> REPLACE\n```\n",
+			want:     []EditBlock{{Path: "src/x.js", Format: FormatSearchReplace, Anchor: []string{}, Old: []string{"a"}, New: []string{"b"}}},
+		},
+		{
+			name:     "without a name, the previous block's file",
+			response: "a.txt\n<<<<<<< SEARCH\n1\n=======\n2\n>>>>>>> REPLACE\n\n<<<<<<< SEARCH\n3\n=======\n4\n>>>>>>> REPLACE\n",
+			want: []EditBlock{
+				{Path: "a.txt", Format: FormatSearchReplace, Anchor: []string{}, Old: []string{"1"}, New: []string{"2"}},
+				{Path: "a.txt", Format: FormatSearchReplace, Anchor: []string{}, Old: []string{"3"}, New: []string{"4"}},
+			},
+		},
+		{
+			name:     "an empty search creates the file",
+			response: "new.txt\n<<<<<<< SEARCH\n=======\nhello\n>>>>>>> REPLACE\n",
+			want:     []EditBlock{{Path: "new.txt", Format: FormatSearchReplace, Anchor: []string{}, Old: nil, New: []string{"hello"}}},
+		},
+		{
+			name:     "a missing divider is reported, the next block still parsed",
+			response: "a.txt\n<<<<<<< SEARCH\nx\n>>>>>>> REPLACE\nb.txt\n<<<<<<< SEARCH\ny\n=======\nz\n>>>>>>> REPLACE\n",
+			want:     []EditBlock{{Path: "b.txt", Format: FormatSearchReplace, Anchor: []string{}, Old: []string{"y"}, New: []string{"z"}}},
+			issues:   1,
+		},
+		{
+			name:     "v3 markers are text to this parser",
+			response: v3("a.py", "x\n", "y\n"),
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			blocks, issues := ParseSearchReplace(tc.response)
+			if diff := cmp.Diff(tc.want, blocks, ignoreLines, cmpopts.EquateEmpty()); diff != "" {
+				t.Errorf("blocks (-want +got):\n%s", diff)
+			}
+			if len(issues) != tc.issues {
+				t.Errorf("issues = %+v, want %d", issues, tc.issues)
+			}
+		})
+	}
+}
+
+func TestDetectFormat(t *testing.T) {
+	for resp, want := range map[string]Format{
+		v3("a", "x\n", "y\n"): FormatV3,
+		"a\n<<<<<<< SEARCH\nx\n=======\ny\n>>>>>>> REPLACE\n":                         FormatSearchReplace,
+		v3("a", "x\n", "y\n") + "b\n<<<<<<< SEARCH\nx\n=======\ny\n>>>>>>> REPLACE\n": FormatMixed,
+		"no blocks here": FormatNone,
+	} {
+		if got := DetectFormat(resp); got != want {
+			t.Errorf("DetectFormat(%.30q) = %s, want %s", resp, got, want)
+		}
+	}
+}
+
+// The streaming parser, fed a response in chunks of any size, ends with the
+// blocks the one-shot parser finds, each handed out once its end line is in.
+func TestStreamParserMatchesOneShot(t *testing.T) {
+	responses := []string{
+		v3("a.py", "x\n", "y\n") + "prose\r\n" + "b.txt\n<<<<<<< SEARCH\n1\n=======\n2\n>>>>>>> REPLACE\n" + "c.py\n" + v3Edit + "\nunclosed\n",
+		"```\n" + v3Edit + "\na\n" + v3End + "\nz.py\n" + v3Edit + "\nq\n" + v3Repl + "\nr\n" + v3End,
+	}
+	for _, resp := range responses {
+		want, wantIssues := ParseResponse(resp)
+		for size := 1; size <= len(resp); size++ {
+			var sp StreamParser
+			var got []EditBlock
+			for off := 0; off < len(resp); off += size {
+				chunk := resp[off:min(off+size, len(resp))]
+				done := sp.Feed(chunk)
+				for _, b := range done {
+					if end := off + len(chunk); strings.Count(resp[:end], "\n") < b.End {
+						t.Fatalf("block ending at line %d handed out before that line was complete", b.End)
+					}
+				}
+				got = append(got, done...)
+			}
+			rest, issues := sp.Close()
+			got = append(got, rest...)
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Fatalf("chunks of %d: blocks differ from the one-shot parse (-want +got):\n%s", size, diff)
+			}
+			if diff := cmp.Diff(wantIssues, issues); diff != "" {
+				t.Fatalf("chunks of %d: issues differ (-want +got):\n%s", size, diff)
+			}
+		}
+	}
+}
+
+func FuzzParseV3(f *testing.F) {
+	f.Add(v3("a.py", "x\n", "y\n"))
+	f.Add("p\n" + v3Edit + "\n" + v3End + "\n" + v3Repl + "\n")
+	f.Fuzz(func(t *testing.T, resp string) {
+		blocks, issues := ParseV3(resp)
+		checkBlocks(t, resp, blocks, issues)
+	})
+}
+
+func FuzzParseSearchReplace(f *testing.F) {
+	f.Add("a.txt\n<<<<<<< SEARCH\nx\n=======\ny\n>>>>>>> REPLACE\n")
+	f.Add("```\n<<<<< SEARCH>\n=====\n=====\n")
+	f.Fuzz(func(t *testing.T, resp string) {
+		blocks, issues := ParseSearchReplace(resp)
+		checkBlocks(t, resp, blocks, issues)
+	})
+}
+
+// FuzzStreamParser: any chunking gives the one-shot result.
+func FuzzStreamParser(f *testing.F) {
+	f.Add(v3("a.py", "x\n", "y\n")+"b\n<<<<<<< SEARCH\nq\n=======\nr\n>>>>>>> REPLACE\n", uint8(3))
+	f.Fuzz(func(t *testing.T, resp string, size uint8) {
+		want, wantIssues := ParseResponse(resp)
+		n := int(size)%17 + 1
+		var sp StreamParser
+		var got []EditBlock
+		for off := 0; off < len(resp); off += n {
+			got = append(got, sp.Feed(resp[off:min(off+n, len(resp))])...)
+		}
+		rest, issues := sp.Close()
+		got = append(got, rest...)
+		if !cmp.Equal(want, got) || !cmp.Equal(wantIssues, issues) {
+			t.Fatalf("chunks of %d differ from the one-shot parse", n)
+		}
+	})
+}
+
+// checkBlocks holds for any parse: blocks have paths and sane line spans in
+// order, and their lines are lines of the response.
+func checkBlocks(t *testing.T, resp string, blocks []EditBlock, issues []ParseIssue) {
+	lines := strings.Count(resp, "\n") + 1
+	prev := 0
+	for _, b := range blocks {
+		if b.Path == "" || b.Start <= prev || b.End < b.Start || b.End > lines {
+			t.Fatalf("bad block %+v in a response of %d lines", b, lines)
+		}
+		prev = b.End
+		for _, l := range append(append(append([]string{}, b.Anchor...), b.Old...), b.New...) {
+			if !strings.Contains(resp, strings.TrimSuffix(l, "\r")) {
+				t.Fatalf("line %q is not in the response", l)
+			}
+		}
+	}
+	for _, is := range issues {
+		if is.Line < 1 || is.Line > lines || is.Message == "" {
+			t.Fatalf("bad issue %+v", is)
+		}
+	}
+}
