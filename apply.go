@@ -46,6 +46,8 @@ type ApplyEditResponseResult struct {
 	// FilesModified lists the files written (for a dry run, the files that
 	// would be).
 	FilesModified []string `json:"filesModified"`
+	// Diffs maps each file in FilesModified to its unified diff.
+	Diffs map[string]string `json:"diffs"`
 	// ShellSuggestions are the file commands (git rm, git mv, mkdir -p,
 	// rm -rf) the response gives in backquotes or shell code blocks, for a
 	// person to run. They are never run.
@@ -106,8 +108,11 @@ func (e *Editor) ApplyEditResponse(ctx context.Context, req ApplyEditResponseReq
 			err = errorf(ErrInvalidRequest, "", "%s of the response could not be parsed: line %d: %s", plural(len(issues), "block"), issues[0].Line, issues[0].Message)
 		}
 	}
-	if len(blocks) == 0 && len(issues) == 0 {
+	switch {
+	case len(blocks) == 0 && len(issues) == 0:
 		res.Message = "The response has no edit blocks."
+	case len(blocks) == 0:
+		res.Message = fmt.Sprintf("Nothing was applied: %s of the response could not be parsed; see parseIssues.", plural(len(issues), "edit block"))
 	}
 	return res, err
 }
@@ -132,7 +137,7 @@ type fileRun struct {
 // KeepEnding, and when [Editor.GitAdd] is set and the workspace is a git
 // work tree, staged. The error is nil only when every block applied.
 func (e *Editor) ApplyEditBlocks(ctx context.Context, blocks []EditBlock, opts ApplyOptions) (*ApplyEditResponseResult, error) {
-	res := &ApplyEditResponseResult{Results: make([]BlockResult, len(blocks)), FilesModified: []string{}, ShellSuggestions: []string{}, ParseIssues: []ParseIssue{}}
+	res := &ApplyEditResponseResult{Results: make([]BlockResult, len(blocks)), FilesModified: []string{}, Diffs: map[string]string{}, ShellSuggestions: []string{}, ParseIssues: []ParseIssue{}}
 	var names, lockable []string
 	runs := map[string]*fileRun{}
 	for _, b := range blocks {
@@ -185,7 +190,8 @@ func (e *Editor) ApplyEditBlocks(ctx context.Context, blocks []EditBlock, opts A
 		if !fr.changed {
 			continue
 		}
-		if err := e.finishFile(fr, opts); err != nil {
+		d, err := e.finishFile(fr, opts)
+		if err != nil {
 			for i := range res.Results {
 				if res.Results[i].File == name && res.Results[i].Status == "applied" {
 					res.Results[i].Status, res.Results[i].Message = "failed", "The file could not be written: "+err.Error()
@@ -197,6 +203,7 @@ func (e *Editor) ApplyEditBlocks(ctx context.Context, blocks []EditBlock, opts A
 			continue
 		}
 		res.FilesModified = append(res.FilesModified, name)
+		res.Diffs[name] = d
 	}
 	applied, failed, skipped := 0, 0, 0
 	for _, br := range res.Results {
@@ -364,8 +371,8 @@ func (fr *fileRun) apply(edits []text.Edit) {
 }
 
 // finishFile gives the file exactly one final newline (unless keepEnding)
-// and writes it.
-func (e *Editor) finishFile(fr *fileRun, opts ApplyOptions) error {
+// and writes it; it returns the file's diff.
+func (e *Editor) finishFile(fr *fileRun, opts ApplyOptions) (string, error) {
 	if end := fr.buf.Len(); !opts.KeepEnding && end > 0 {
 		start := end // of the run of line ends the text ends with
 		for start > 0 && fr.buf.Slice(start-1, start) == "\n" {
@@ -378,15 +385,16 @@ func (e *Editor) finishFile(fr *fileRun, opts ApplyOptions) error {
 	edits := fr.comp.Edits()
 	out, err := fr.f.doc.Apply(edits)
 	if err != nil {
-		return encodingError(fr.name, err)
+		return "", encodingError(fr.name, err)
 	}
+	d := fileDiff(fr.f, edits)
 	if opts.DryRun {
-		return nil
+		return d, nil
 	}
 	tx := txn.New(e.Workspace)
 	tx.Stage(fr.f.name, fr.f.exists, fr.f.doc.Raw(), out, fr.f.perm)
 	r := &request{ed: e, tx: tx}
-	return r.commit()
+	return d, r.commit()
 }
 
 func joinLines(lines []string) string {

@@ -81,7 +81,11 @@ func (e *Error) Error() string {
 	}
 	b.WriteString(msg)
 	if e.Hint != "" {
-		if !strings.HasSuffix(msg, "\n") {
+		switch {
+		case strings.HasSuffix(msg, "\n"):
+		case strings.Contains(msg, "\n"): // the message ends with quoted lines
+			b.WriteString("\n")
+		default:
 			b.WriteString(". ")
 		}
 		b.WriteString(e.Hint)

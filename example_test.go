@@ -484,3 +484,49 @@ func ExampleShellSuggestions() {
 	// Output:
 	// [git mv util.go helpers.go mkdir -p internal/helpers git rm -r old/]
 }
+
+// A response may mix the formats; each block says which it was written in.
+func ExampleParseResponse() {
+	response := "a.go\n««« EDIT\nx := 1\n═══════ REPL\nx := 2\n»»» EDIT END\n\n" +
+		"b.go\n<<<<<<< SEARCH\ny := 1\n=======\ny := 2\n>>>>>>> REPLACE\n"
+	blocks, _ := editkit.ParseResponse(response)
+	for _, b := range blocks {
+		fmt.Println(b.Path, b.Format, b.Start, b.End)
+	}
+	// Output:
+	// a.go v3 2 6
+	// b.go search-replace 9 13
+}
+
+// Each range comes with its text and hash, to quote in a patch.
+func ExampleEditor_GetTextFileContents() {
+	var ws editkit.MemWorkspace
+	ws.WriteFile("notes.txt", []byte("one\ntwo\nthree\n"), 0o644)
+	ed := &editkit.Editor{Workspace: &ws}
+
+	end := 3
+	res, err := ed.GetTextFileContents(context.Background(), editkit.GetTextFileContentsRequest{
+		Files: []editkit.FileRanges{{FilePath: "notes.txt", Ranges: []editkit.PatchRange{{Start: 2, End: &end}}}},
+	})
+	if err != nil {
+		log.Fatal(err)
+	}
+	f := res.Files[0]
+	fmt.Printf("%d lines, range %d-%d: %q\n", f.LineCount, f.Ranges[0].Start, f.Ranges[0].End, f.Ranges[0].Content)
+	// Output:
+	// 3 lines, range 2-3: "two\nthree\n"
+}
+
+// Find asks a chain where a search text sits, without replacing it; the
+// first replacer that finds anything decides.
+func ExampleChain_Find() {
+	q := &editkit.Query{
+		Content: "if ok {\n\treturn nil\n}\n",
+		Search:  "if ok {\n    return nil\n}", // indented with spaces
+	}
+	for _, m := range editkit.DefaultChain().Find(q) {
+		fmt.Printf("bytes %d-%d, replacement fitted: %q\n", m.Start, m.End, m.Fit("if ok {\n    return err\n}"))
+	}
+	// Output:
+	// bytes 0-21, replacement fitted: "if ok {\n\treturn err\n}"
+}

@@ -90,12 +90,13 @@ func runGolden(t *testing.T, tool, path string) {
 	}
 	if *golden.Update {
 		a.Set("result.json", result)
-		for _, k := range []string{"diff", "finalDiff"} {
-			if d, ok := diffs[k]; ok {
-				a.Set(k, []byte(d))
-			} else {
-				a.Remove(k)
+		for _, f := range slices.Clone(a.Files) {
+			if isDiffSection(f.Name) {
+				a.Remove(f.Name)
 			}
+		}
+		for _, k := range slices.Sorted(mapsKeys(diffs)) {
+			a.Set(k, []byte(diffs[k]))
 		}
 		for name := range want {
 			if _, ok := after[name]; !ok {
@@ -118,19 +119,28 @@ func runGolden(t *testing.T, tool, path string) {
 	if diff := cmp.Diff(string(wantResult), string(result)); diff != "" {
 		t.Errorf("result (-want +got):\n%s", diff)
 	}
-	for _, k := range []string{"diff", "finalDiff"} {
-		wantDiff, _ := a.Get(k)
-		if diff := cmp.Diff(string(wantDiff), diffs[k]); diff != "" {
-			t.Errorf("%s (-want +got):\n%s", k, diff)
+	wantDiffs := map[string]string{}
+	for _, f := range a.Files {
+		if isDiffSection(f.Name) {
+			wantDiffs[f.Name] = string(f.Data)
 		}
+	}
+	if diff := cmp.Diff(wantDiffs, diffs); diff != "" {
+		t.Errorf("diffs (-want +got):\n%s", diff)
 	}
 	if diff := cmp.Diff(stringMap(want), stringMap(after)); diff != "" {
 		t.Errorf("files after the call (-want +got):\n%s", diff)
 	}
 }
 
-// splitDiffs returns the result as indented JSON with its top-level diff
-// fields replaced by a pointer to the sections they move to.
+// isDiffSection tells the golden sections that hold a result's diffs.
+func isDiffSection(name string) bool {
+	return name == "diff" || name == "finalDiff" || strings.HasPrefix(name, "diffs/")
+}
+
+// splitDiffs returns the result as indented JSON with its diffs (the
+// top-level diff fields, and each file's entry of a diffs map) replaced by
+// a pointer to the sections they move to.
 func splitDiffs(t *testing.T, out []byte) ([]byte, map[string]string) {
 	var m map[string]any
 	if err := json.Unmarshal(out, &m); err != nil {
@@ -141,6 +151,15 @@ func splitDiffs(t *testing.T, out []byte) ([]byte, map[string]string) {
 		if s, ok := m[k].(string); ok && s != "" {
 			diffs[k] = s
 			m[k] = "(see the " + k + " section)"
+		}
+	}
+	if files, ok := m["diffs"].(map[string]any); ok {
+		for name, d := range files {
+			if s, ok := d.(string); ok && s != "" {
+				k := "diffs/" + name
+				diffs[k] = s
+				files[name] = "(see the " + k + " section)"
+			}
 		}
 	}
 	b, err := json.MarshalIndent(m, "", "  ")

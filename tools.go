@@ -18,6 +18,9 @@ type Tool struct {
 	Name        string          `json:"name"`
 	Description string          `json:"description"`
 	InputSchema json.RawMessage `json:"inputSchema"`
+	// ReadOnly tools never change a file, so an agent may run them
+	// without asking.
+	ReadOnly bool `json:"readOnly,omitempty"`
 
 	run func(ctx context.Context, e *Editor, input []byte) (any, error)
 }
@@ -43,13 +46,13 @@ Errors: "file does not exist" (check the path, it is relative to the workspace r
   "required": ["path"],
   "additionalProperties": false
 }`),
-		run: handler((*Editor).View),
+		ReadOnly: true,
+		run:      handler((*Editor).View),
 	},
 	{
 		Name: "edit_block",
 		Description: `Replace one piece of text in a file with new text, or create a file.
-Copy the search text from the file: whole lines, exactly, with enough surrounding lines that it occurs only once. Small slips are tolerated: different indentation or tabs versus spaces (the replacement is re-indented to the file's), trailing spaces, curly quotes, text escaped as 
- and 	, and a typo in a middle line when the first and last lines are exact; the result says how it matched. Write the replacement in full: a placeholder such as "// ... rest unchanged" is refused. An empty search creates a new file. To change every occurrence set replaceAll, or expectedReplacements to the count. Use batch_edit_blocks for many edits to one file.
+Copy the search text from the file: whole lines, exactly, with enough surrounding lines that it occurs only once. Small slips are tolerated: different indentation or tabs versus spaces (the replacement is re-indented to the file's), trailing spaces, curly quotes, text escaped as \n and \t, and a typo in a middle line when the first and last lines are exact; the result says how it matched. Write the replacement in full: a placeholder such as "// ... rest unchanged" is refused. An empty search creates a new file. To change every occurrence set replaceAll, or expectedReplacements to the count. Use batch_edit_blocks for many edits to one file.
 Errors: "not found" shows the nearest text with its line numbers and what differs (copy the lines exactly and retry); "matches N places" names their lines (add context, set startLine near the one you mean, or replaceAll); "already applied" means the file has the replacement; "identical" means nothing would change.`,
 		InputSchema: json.RawMessage(`{
   "type": "object",
@@ -124,6 +127,7 @@ Errors: a line number outside the file names the file's line count.`,
 	{
 		Name: "batch_edit",
 		Description: `Apply line operations to one or more files in one call: create a file, insert lines, delete lines, replace lines, or patch text. Every line number refers to the file as you viewed it before this call (for a file created in the call, to its content): do not adjust numbers for the effect of other operations, the tool does that. Their order does not matter, except that patches run after the line operations of their file, in the order given.
+Use it for changes by line number across several files that must land together; to change text you can quote, edit_block and batch_edit_blocks need no line numbers.
 Operations: create {file, content}; insert {file, line, content} puts lines before line (0 = top, -1 = end); delete {file, start_line, end_line}; replace {file, start_line, end_line, content}; patch {file, search, replace, all} finds text as edit_block does.
 Everything is checked first and then all files are written, or none: overlapping delete/replace ranges, an insert inside a deleted or replaced range, line numbers outside a file, a create of an existing file and a patch whose text is not found are all refused, naming the operations by position ("operation 2 conflicts with operation 1: lines 15-18 overlap lines 10-20 in a.py"). dryRun returns the plan and the diffs without writing.`,
 		InputSchema: json.RawMessage(`{
@@ -216,8 +220,9 @@ Errors: a range that does not hold old_string quotes what it holds and names the
 		run: handler((*Editor).PatchTextFileContents),
 	},
 	{
-		Name:        "get_text_file_contents",
-		Description: `Read line ranges of text files with their line numbers, each range's text and SHA-256 (range_hash), and each file's SHA-256 (file_hash) and line count. Use it before patch_text_file_contents: copy a range's content as old_string, and pass file_hash as expected_hash. Omit ranges to read a whole file; an end past the last line is cut to it. Name the files' encoding if they are not UTF-8 (shift_jis, latin1, …).`,
+		Name: "get_text_file_contents",
+		Description: `Read line ranges of text files with their line numbers, each range's text and SHA-256 (range_hash), and each file's SHA-256 (file_hash) and line count. Use it before patch_text_file_contents: copy a range's content as old_string, and pass file_hash as expected_hash. Omit ranges to read a whole file; an end past the last line is cut to it. Name the files' encoding if they are not UTF-8 (shift_jis, latin1, …). To read a file to understand it, view is simpler; this tool is for the hashes the patches need.
+Errors are per file, and the other files are still read: "file does not exist" (check the path, relative to the workspace root), "past the end" (the message gives the line count), "binary file", and bytes the named encoding cannot decode.`,
 		InputSchema: json.RawMessage(`{
   "type": "object",
   "properties": {
@@ -252,11 +257,13 @@ Errors: a range that does not hold old_string quotes what it holds and names the
   "required": ["files"],
   "additionalProperties": false
 }`),
-		run: handler((*Editor).GetTextFileContents),
+		ReadOnly: true,
+		run:      handler((*Editor).GetTextFileContents),
 	},
 	{
 		Name: "apply_edit_response",
 		Description: `Apply the edit blocks written in a model's response, in either format. v3: the file path on its own line, then "««« EDIT", the lines to change with a few unchanged lines before them, "═══════ REPL", the same unchanged lines followed by the new lines, "»»» EDIT END" (the unchanged lines both sides start with are the anchor). SEARCH/REPLACE: the file name, then "<<<<<<< SEARCH", the old lines, "=======", the new lines, ">>>>>>> REPLACE".
+Use it to apply an answer already written as edit blocks, several files at once; for one change edit_block is simpler and tolerates small slips, which this tool does only with fuzzy.
 The anchor and old lines must occur in the file exactly once, as whole lines, copied exactly; a block with no old lines (and no anchor) creates the file. Blocks apply in order; after a block fails, the later blocks of its file are skipped, and other files go on. Each written file ends with exactly one newline unless keepEnding.
 Errors per block: "Anchor not found in file", "Edit location is ambiguous (matches at lines X and Y)", "Old lines don't match content after anchor", "Content sequence not found in file" (each shows the nearest text), "File not found", "File already exists", "Cannot edit binary file", "Previous edit to this file failed". Malformed blocks are listed in parseIssues with their line.`,
 		InputSchema: json.RawMessage(`{

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -136,6 +137,13 @@ func TestToolsDescribed(t *testing.T) {
 		if len(tool.Description) < 100 {
 			t.Errorf("%s: description too short to guide a model: %q", tool.Name, tool.Description)
 		}
+		// A raw string literal takes a typed "\n" as a line break; only
+		// whole lines may break.
+		for _, para := range strings.Split(tool.Description, "\n") {
+			if len(para) < 40 || strings.ContainsFunc(para, unicode.IsControl) {
+				t.Errorf("%s: description has a stray control character or line break near %q", tool.Name, para)
+			}
+		}
 	}
 	ts := Tools()
 	ts[0].Name = "changed"
@@ -163,6 +171,40 @@ func TestCallRefusesInvalidRequests(t *testing.T) {
 		out, err := ed.Call(context.Background(), tc.tool, []byte(tc.input))
 		if out != nil || !errors.Is(err, ErrInvalidRequest) || !strings.Contains(err.Error(), tc.msg) {
 			t.Errorf("Call(%s, %s) = %s, %v; want no result and an invalid request error containing %q", tc.tool, tc.input, out, err, tc.msg)
+		}
+	}
+}
+
+// TestMethodsReportInResult: a typed method that fails still returns its
+// result with the message, so a framework can hand the result to the model
+// instead of ending the turn with an error.
+func TestMethodsReportInResult(t *testing.T) {
+	var ws MemWorkspace
+	ed := &Editor{Workspace: &ws}
+	ctx := context.Background()
+	message := func(res any, err error) string {
+		if err == nil {
+			t.Errorf("%T: no error for an invalid request", res)
+		}
+		v := reflect.ValueOf(res)
+		if v.IsNil() {
+			t.Errorf("%T: nil result", res)
+			return ""
+		}
+		return v.Elem().FieldByName("Message").String()
+	}
+	for _, msg := range []string{
+		message(ed.View(ctx, ViewRequest{})),
+		message(ed.EditBlock(ctx, EditBlockRequest{})),
+		message(ed.BatchEditBlocks(ctx, BatchEditBlocksRequest{})),
+		message(ed.WriteFromLine(ctx, WriteFromLineRequest{})),
+		message(ed.BatchEdit(ctx, BatchEditRequest{})),
+		message(ed.PatchTextFileContents(ctx, PatchTextFileContentsRequest{})),
+		message(ed.GetTextFileContents(ctx, GetTextFileContentsRequest{})),
+		message(ed.ApplyEditResponse(ctx, ApplyEditResponseRequest{Format: "diff"})),
+	} {
+		if msg == "" {
+			t.Error("a failed request returned a result without a message")
 		}
 	}
 }

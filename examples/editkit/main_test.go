@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 func runCLI(t *testing.T, stdin string, args ...string) (code int, stdout, stderr string) {
@@ -86,5 +88,76 @@ func TestToolView(t *testing.T) {
 				t.Errorf("stdout is not JSON:\n%s", out)
 			}
 		})
+	}
+}
+
+// TestDemo runs the README's first command on the shipped demo: a dry run
+// that must apply every block and write nothing.
+func TestDemo(t *testing.T) {
+	before, err := os.ReadFile("../demo/greet/greet.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := runCLI(t, "", "apply", "-dry-run", "-root", "../demo", "../demo/response.md")
+	if code != 0 || !strings.Contains(out, "3 of 3 blocks applied") {
+		t.Errorf("exit %d\nstdout:\n%s\nstderr:\n%s", code, out, errOut)
+	}
+	after, _ := os.ReadFile("../demo/greet/greet.go")
+	if string(after) != string(before) {
+		t.Error("the dry run changed the demo")
+	}
+	if _, err := os.Stat("../demo/greet/greet_test.go"); err == nil {
+		t.Error("the dry run created a file")
+	}
+}
+
+func TestDiffColors(t *testing.T) {
+	d := "--- a/x\n+++ b/x\n@@ -1,3 +1,3 @@\n title\n---\n+==\n"
+	var out bytes.Buffer
+	c := &cli{stdout: &out, color: true}
+	c.printDiff(d)
+	want := ansiBold + "--- a/x" + ansiReset + "\n" +
+		ansiBold + "+++ b/x" + ansiReset + "\n" +
+		ansiCyan + "@@ -1,3 +1,3 @@" + ansiReset + "\n" +
+		" title\n" +
+		ansiRed + "---" + ansiReset + "\n" + // a removed "--" line, not a header
+		ansiGreen + "+==" + ansiReset + "\n"
+	if diff := cmp.Diff(want, out.String()); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+
+	out.Reset()
+	c.color = false
+	c.printDiff(d)
+	if out.String() != d {
+		t.Errorf("plain output %q, want %q", out.String(), d)
+	}
+}
+
+func TestWantColor(t *testing.T) {
+	if wantColor(&bytes.Buffer{}) {
+		t.Error("color for a buffer")
+	}
+	f, err := os.CreateTemp(t.TempDir(), "out")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if wantColor(f) {
+		t.Error("color for a regular file")
+	}
+	tty, err := os.OpenFile("/dev/tty", os.O_WRONLY, 0)
+	if err != nil {
+		t.Skip("no terminal")
+	}
+	defer tty.Close()
+	t.Setenv("TERM", "xterm")
+	t.Setenv("NO_COLOR", "")
+	if !wantColor(tty) {
+		t.Error("no color for a terminal")
+	}
+	t.Setenv("NO_COLOR", "1")
+	if wantColor(tty) {
+		t.Error("color with NO_COLOR set")
 	}
 }

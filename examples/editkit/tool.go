@@ -1,0 +1,72 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/editkit/editkit"
+)
+
+func (c *cli) tools(args []string) int {
+	fs := c.flags("tools", "", "Print every tool as a JSON list of {name, description, inputSchema}, for registering them with an agent.")
+	if _, code, ok := c.parse(fs, args, 0, 0); !ok {
+		return code
+	}
+	return c.printJSON(editkit.Tools())
+}
+
+func (c *cli) tool(args []string) int {
+	fs := c.flags("tool", "NAME [-root DIR] < request.json",
+		"Run one tool on the JSON request read from stdin and print its JSON result.\nTools: "+strings.Join(toolNames(), ", "))
+	root := fs.String("root", ".", "workspace root `dir`ectory; paths in the request are relative to it")
+	maxSize := fs.Int64("max-size", 0, "largest file to edit, in `bytes` (0: 32 MiB)")
+	pos, code, ok := c.parse(fs, args, 1, 1)
+	if !ok {
+		return code
+	}
+	input, err := io.ReadAll(c.stdin)
+	if err != nil {
+		return c.usageError("reading the request: %v", err)
+	}
+	ws, err := editkit.OpenDir(*root)
+	if err != nil {
+		return c.usageError("%v", err)
+	}
+	defer ws.Close()
+	ed := &editkit.Editor{Workspace: ws, MaxFileSize: *maxSize}
+	out, err := ed.Call(context.Background(), pos[0], input)
+	if out == nil {
+		// The request was not valid for the tool: say so in the same JSON
+		// shape a result has, so an agent reads it like any failure.
+		c.printJSON(map[string]any{"success": false, "message": err.Error()})
+		return exitUsage
+	}
+	if code := c.printJSON(out); code != exitOK {
+		return code
+	}
+	if err != nil {
+		return exitFailed
+	}
+	return exitOK
+}
+
+func toolNames() []string {
+	var names []string
+	for _, t := range editkit.Tools() {
+		names = append(names, t.Name)
+	}
+	return names
+}
+
+func (c *cli) printJSON(v any) int {
+	b, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		fmt.Fprintf(c.stderr, "editkit: %v\n", err)
+		return exitFailed
+	}
+	c.stdout.Write(append(b, '\n'))
+	return exitOK
+}

@@ -1,0 +1,173 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/editkit/editkit"
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// TestMain lets the test binary serve as the server: the tests start it
+// again with serverEnv set, so they drive the real command over stdio.
+func TestMain(m *testing.M) {
+	if os.Getenv(serverEnv) == "1" {
+		if err := run(context.Background(), os.Args[1:], os.Stderr); err != nil {
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+const serverEnv = "EDITKIT_MCP_TEST_SERVER"
+
+// connect starts the server on root and connects an SDK client to it.
+func connect(t *testing.T, root string) *mcp.ClientSession {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], "-root", root)
+	cmd.Env = append(os.Environ(), serverEnv+"=1")
+	cmd.Stderr = os.Stderr
+	client := mcp.NewClient(&mcp.Implementation{Name: "editkit-test", Version: "v0"}, nil)
+	cs, err := client.Connect(context.Background(), &mcp.CommandTransport{Command: cmd}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cs.Close() })
+	return cs
+}
+
+func call(t *testing.T, cs *mcp.ClientSession, name, args string) (text string, isError bool) {
+	t.Helper()
+	res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: name, Arguments: json.RawMessage(args)})
+	if err != nil {
+		t.Fatalf("%s: protocol error %v", name, err)
+	}
+	if len(res.Content) != 1 {
+		t.Fatalf("%s: %d content items", name, len(res.Content))
+	}
+	tc, ok := res.Content[0].(*mcp.TextContent)
+	if !ok {
+		t.Fatalf("%s: content is %T", name, res.Content[0])
+	}
+	return tc.Text, res.IsError
+}
+
+func TestListTools(t *testing.T) {
+	cs := connect(t, t.TempDir())
+	res, err := cs.ListTools(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got, want []string
+	for _, tool := range res.Tools {
+		got = append(got, tool.Name)
+		if len(tool.Description) < 100 || tool.InputSchema == nil {
+			t.Errorf("%s: description %q, schema %v", tool.Name, tool.Description, tool.InputSchema)
+		}
+		if ro := tool.Annotations != nil && tool.Annotations.ReadOnlyHint; ro != (tool.Name == "view" || tool.Name == "get_text_file_contents") {
+			t.Errorf("%s: readOnlyHint %v", tool.Name, ro)
+		}
+	}
+	for _, tool := range editkit.Tools() {
+		want = append(want, tool.Name)
+	}
+	if diff := cmp.Diff(want, got, cmpopts.SortSlices(func(a, b string) bool { return a < b })); diff != "" {
+		t.Errorf("tools (-want +got):\n%s", diff)
+	}
+}
+
+// TestCallEveryTool calls each tool once on a real directory, in an order
+// where each sees the files the previous ones left, and checks the files on
+// disk at the end.
+func TestCallEveryTool(t *testing.T) {
+	root := t.TempDir()
+	write := func(name, data string) {
+		if err := os.WriteFile(filepath.Join(root, name), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("a.go", "package a\n\nfunc A() int {\n\treturn 1\n}\n")
+	write("b.txt", "one\r\ntwo\r\nthree\r\n")
+	cs := connect(t, root)
+
+	steps := []struct {
+		tool, args string
+		want       string // in the result text
+	}{
+		{"view", `{"path": "a.go", "startLine": 3, "endLine": 4}`, `"text":"func A() int {"`},
+		{"edit_block", `{"path": "a.go", "search": "    return 1", "replace": "    return 2"}`, `"success":true`},
+		{"batch_edit_blocks", `{"path": "a.go", "edits": [{"search": "package a", "replace": "package alpha"}, {"search": "func A()", "replace": "func B()"}]}`, `"successfulEdits":2`},
+		{"write_from_line", `{"path": "b.txt", "startLine": 3, "content": "THREE\n"}`, `"success":true`},
+		{"batch_edit", `{"operations": [{"type": "insert", "file": "b.txt", "line": 0, "content": "zero"}, {"type": "create", "file": "c.txt", "content": "new\n"}]}`, `"success":true`},
+		{"get_text_file_contents", `{"files": [{"file_path": "b.txt", "ranges": [{"start": 2, "end": 2}]}]}`, `"content":"one\n"`},
+		{"patch_text_file_contents", `{"files": [{"file_path": "b.txt", "patches": [{"old_string": "one\n", "new_string": "ONE\n", "ranges": [{"start": 2, "end": 2}]}]}]}`, `"success":true`},
+		{"apply_edit_response", `{"response": "c.txt\n<<<<<<< SEARCH\nnew\n=======\nnewer\n>>>>>>> REPLACE\n"}`, `"status":"applied"`},
+	}
+	var called []string
+	for _, s := range steps {
+		text, isErr := call(t, cs, s.tool, s.args)
+		if isErr || !strings.Contains(text, s.want) {
+			t.Errorf("%s: isError %v, result does not contain %s:\n%s", s.tool, isErr, s.want, text)
+		}
+		called = append(called, s.tool)
+	}
+	for _, tool := range editkit.Tools() {
+		if !slices.Contains(called, tool.Name) {
+			t.Errorf("tool %s is not called", tool.Name)
+		}
+	}
+
+	want := map[string]string{
+		"a.go":  "package alpha\n\nfunc B() int {\n\treturn 2\n}\n",
+		"b.txt": "zero\r\nONE\r\ntwo\r\nTHREE\r\n",
+		"c.txt": "newer\n",
+	}
+	for name, data := range want {
+		got, err := os.ReadFile(filepath.Join(root, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(data, string(got)); diff != "" {
+			t.Errorf("%s (-want +got):\n%s", name, diff)
+		}
+	}
+}
+
+// TestRefusedEditIsToolError: what editkit refuses reaches the model as a
+// tool error saying why, and the file is left as it was.
+func TestRefusedEditIsToolError(t *testing.T) {
+	root := t.TempDir()
+	const src = "x = 1\ny = 2\nx = 1\n"
+	os.WriteFile(filepath.Join(root, "a.py"), []byte(src), 0o644)
+	cs := connect(t, root)
+	for _, tc := range []struct {
+		name, tool, args, want string
+	}{
+		{"ambiguous", "edit_block", `{"path": "a.py", "search": "x = 1", "replace": "x = 3"}`, "line 1 and line 3"},
+		{"not found", "edit_block", `{"path": "a.py", "search": "z = 9", "replace": "z = 0"}`, "not found"},
+		{"outside the root", "edit_block", `{"path": "../a.py", "search": "x", "replace": "y"}`, "outside the workspace"},
+		{"unknown field", "edit_block", `{"path": "a.py", "find": "x", "replace": "y"}`, `unknown field "find"`},
+		{"no arguments", "view", `{}`, "path is required"},
+		{"failed block", "apply_edit_response", `{"response": "a.py\n<<<<<<< SEARCH\nq = 0\n=======\nq = 1\n>>>>>>> REPLACE\n"}`, `"status":"failed"`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			text, isErr := call(t, cs, tc.tool, tc.args)
+			if !isErr || !strings.Contains(text, tc.want) {
+				t.Errorf("isError %v, want a tool error containing %s:\n%s", isErr, tc.want, text)
+			}
+		})
+	}
+	got, _ := os.ReadFile(filepath.Join(root, "a.py"))
+	if string(got) != src {
+		t.Errorf("the refused edits changed the file: %q", got)
+	}
+}
