@@ -62,6 +62,7 @@ type LineRange struct {
 	End   int `json:"end"`
 }
 
+// String writes the range as "line 3" or "lines 3-5".
 func (r LineRange) String() string {
 	if r.Start == r.End {
 		return fmt.Sprintf("line %d", r.Start)
@@ -69,6 +70,8 @@ func (r LineRange) String() string {
 	return fmt.Sprintf("lines %d-%d", r.Start, r.End)
 }
 
+// Error returns the message for the model: the path, what was wrong, and
+// the hint.
 func (e *Error) Error() string {
 	var b strings.Builder
 	if e.Path != "" {
@@ -96,6 +99,7 @@ func (e *Error) Error() string {
 	return b.String()
 }
 
+// Unwrap returns the kind of the error, one of the Err values.
 func (e *Error) Unwrap() error { return e.Err }
 
 // errorf returns an *Error of the given kind about path.

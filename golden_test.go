@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -95,7 +96,7 @@ func runGolden(t *testing.T, tool, path string) {
 				a.Remove(f.Name)
 			}
 		}
-		for _, k := range slices.Sorted(mapsKeys(diffs)) {
+		for _, k := range slices.Sorted(maps.Keys(diffs)) {
 			a.Set(k, []byte(diffs[k]))
 		}
 		for name := range want {
@@ -103,7 +104,7 @@ func runGolden(t *testing.T, tool, path string) {
 				a.Remove("after/" + name)
 			}
 		}
-		for _, name := range slices.Sorted(mapsKeys(after)) {
+		for _, name := range slices.Sorted(maps.Keys(after)) {
 			if !bytes.Equal(after[name], before[name]) {
 				a.Set("after/"+name, after[name])
 			} else {
@@ -192,14 +193,4 @@ func stringMap(m map[string][]byte) map[string]string {
 		s[k] = string(v)
 	}
 	return s
-}
-
-func mapsKeys[V any](m map[string]V) func(func(string) bool) {
-	return func(yield func(string) bool) {
-		for k := range m {
-			if !yield(k) {
-				return
-			}
-		}
-	}
 }

@@ -294,19 +294,10 @@ func checkRange(d *text.Doc, n int, rg PatchRange, old, repl string) (patchSpan,
 	return patchSpan{from: s - 1, to: e, text: repl}, nil
 }
 
-// splitLines splits s after each "\n", with no empty piece at the end.
-func splitLines(s string) []string {
-	lines := strings.SplitAfter(s, "\n")
-	if lines[len(lines)-1] == "" {
-		lines = lines[:len(lines)-1]
-	}
-	return lines
-}
-
 // mismatch says how the text of lines from first on differs from old, with
 // the first line that differs and the text the range holds.
 func mismatch(first int, have, old string) string {
-	hl, ol := splitLines(have), splitLines(old)
+	hl, ol := slices.Collect(strings.Lines(have)), slices.Collect(strings.Lines(old))
 	i := 0
 	for i < len(hl) && i < len(ol) && hl[i] == ol[i] {
 		i++

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"maps"
 	"reflect"
 	"regexp"
 	"slices"
@@ -39,7 +40,7 @@ type schema struct {
 // request struct: the same fields, required exactly when not omitempty,
 // nested objects included, and the same descriptions as the struct's tags.
 func TestSchemasMatchRequests(t *testing.T) {
-	if got, want := slices.Sorted(mapKeys(requestTypes)), slices.Sorted(slices.Values(toolNames())); !slices.Equal(got, want) {
+	if got, want := slices.Sorted(maps.Keys(requestTypes)), slices.Sorted(slices.Values(toolNames())); !slices.Equal(got, want) {
 		t.Fatalf("tools %v have request types %v", want, got)
 	}
 	for _, tool := range Tools() {
@@ -112,7 +113,7 @@ func checkSchema(t *testing.T, where string, s *schema, typ reflect.Type) {
 			}
 		}
 	}
-	if diff := cmp.Diff(fields, slices.Sorted(mapKeys(s.Properties)), sortStrings); diff != "" {
+	if diff := cmp.Diff(fields, slices.Sorted(maps.Keys(s.Properties)), sortStrings); diff != "" {
 		t.Errorf("%s: schema properties differ from the struct's fields (-struct +schema):\n%s", where, diff)
 	}
 	if diff := cmp.Diff(required, s.Required, sortStrings); diff != "" {
@@ -121,16 +122,6 @@ func checkSchema(t *testing.T, where string, s *schema, typ reflect.Type) {
 }
 
 var sortStrings = cmp.Transformer("sort", func(in []string) []string { return slices.Sorted(slices.Values(in)) })
-
-func mapKeys[V any](m map[string]V) func(func(string) bool) {
-	return func(yield func(string) bool) {
-		for k := range m {
-			if !yield(k) {
-				return
-			}
-		}
-	}
-}
 
 func TestToolsDescribed(t *testing.T) {
 	for _, tool := range Tools() {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -88,7 +89,7 @@ func runCase(t *testing.T, path string) {
 		return nil
 	})
 	for name, data := range after {
-		if before[name] != data || !has(before, name) {
+		if old, ok := before[name]; !ok || old != data {
 			got["after/"+name] = data
 		}
 	}
@@ -101,7 +102,7 @@ func runCase(t *testing.T, path string) {
 		for _, k := range []string{"exit", "stdout", "stderr"} {
 			a.Set(k, []byte(got[k]))
 		}
-		for _, k := range slices.Sorted(mapKeys(got)) {
+		for _, k := range slices.Sorted(maps.Keys(got)) {
 			if strings.HasPrefix(k, "after/") {
 				a.Set(k, []byte(got[k]))
 			}
@@ -121,23 +122,8 @@ func runCase(t *testing.T, path string) {
 		t.Errorf("editkit %s (-want +got):\n%s", strings.Join(args, " "), diff)
 	}
 	for name := range before {
-		if !has(after, name) {
+		if _, ok := after[name]; !ok {
 			t.Errorf("%s was deleted", name)
-		}
-	}
-}
-
-func has[V any](m map[string]V, k string) bool {
-	_, ok := m[k]
-	return ok
-}
-
-func mapKeys[V any](m map[string]V) func(func(string) bool) {
-	return func(yield func(string) bool) {
-		for k := range m {
-			if !yield(k) {
-				return
-			}
 		}
 	}
 }

@@ -5,6 +5,7 @@ package diff
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -98,7 +99,7 @@ func toLineEdits(old Text, edits []text.Edit) []lineEdit {
 		if b.String() == old.Slice(start, end) {
 			continue
 		}
-		out = append(out, lineEdit{start: lineAt(old, start), end: old.LineOf(end), lines: splitLines(b.String())})
+		out = append(out, lineEdit{start: lineAt(old, start), end: old.LineOf(end), lines: slices.Collect(strings.Lines(b.String()))})
 	}
 	return out
 }
@@ -120,19 +121,6 @@ func lineEndAt(old Text, off int) int {
 		return old.LineStart(l + 1)
 	}
 	return off
-}
-
-func splitLines(s string) []string {
-	var lines []string
-	for len(s) > 0 {
-		i := strings.IndexByte(s, '\n') + 1
-		if i == 0 {
-			i = len(s)
-		}
-		lines = append(lines, s[:i])
-		s = s[i:]
-	}
-	return lines
 }
 
 func oldLines(old Text, start, end int) []string {

@@ -3,6 +3,7 @@ package diff
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -144,7 +145,7 @@ func patch(t testing.TB, old, diff string) string {
 	if diff == "" {
 		return old
 	}
-	oldLines := splitLines(old)
+	oldLines := slices.Collect(strings.Lines(old))
 	lines := strings.SplitAfter(diff, "\n")
 	if !strings.HasPrefix(lines[0], "--- ") || !strings.HasPrefix(lines[1], "+++ ") {
 		t.Fatalf("missing headers in %q", diff)

@@ -25,6 +25,8 @@ const (
 	CR
 )
 
+// String names the ending as the view tool reports it: LF, CRLF, CR or
+// none.
 func (e EOL) String() string {
 	switch e {
 	case LF:
@@ -44,6 +46,7 @@ type Error struct {
 	Msg  string
 }
 
+// Error returns the message.
 func (e *Error) Error() string { return e.Msg }
 
 var (

@@ -54,6 +54,7 @@ type Error struct {
 	Lost     []error  // files that could not be put back
 }
 
+// Error names the file, the cause, and what was restored.
 func (e *Error) Error() string {
 	msg := fmt.Sprintf("%s: %v", e.Name, e.Err)
 	if len(e.Restored) > 0 {
@@ -65,6 +66,7 @@ func (e *Error) Error() string {
 	return msg
 }
 
+// Unwrap returns the cause: ErrStale or the write's error.
 func (e *Error) Unwrap() error { return e.Err }
 
 // Commit writes the staged files in order. Before each write it checks that
