@@ -4,13 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"os/exec"
 	"regexp"
 	"strings"
 
 	"github.com/editkit/editkit/internal/buffer"
 	"github.com/editkit/editkit/internal/text"
-	"github.com/editkit/editkit/internal/txn"
 )
 
 // ApplyEditResponseRequest asks to apply the edit blocks of a model's
@@ -18,6 +18,7 @@ import (
 type ApplyEditResponseRequest struct {
 	Response   string `json:"response" jsonschema:"The model's response: prose with edit blocks in the v3 or SEARCH/REPLACE format" jsonschema_description:"The model's response: prose with edit blocks in the v3 or SEARCH/REPLACE format" description:"The model's response: prose with edit blocks in the v3 or SEARCH/REPLACE format"`
 	DryRun     bool   `json:"dryRun,omitempty" jsonschema:"Check every block without writing" jsonschema_description:"Check every block without writing" description:"Check every block without writing"`
+	Force      bool   `json:"force,omitempty" jsonschema:"Write even a file whose mode makes it read-only" jsonschema_description:"Write even a file whose mode makes it read-only" description:"Write even a file whose mode makes it read-only"`
 	Format     string `json:"format,omitempty" jsonschema:"auto (the default) or v3 or search-replace" jsonschema_description:"auto (the default) or v3 or search-replace" description:"auto (the default) or v3 or search-replace"`
 	Fuzzy      bool   `json:"fuzzy,omitempty" jsonschema:"When a block's lines are not in the file exactly: look for them as edit_block does (indentation and whitespace and typos tolerated)" jsonschema_description:"When a block's lines are not in the file exactly: look for them as edit_block does (indentation and whitespace and typos tolerated)" description:"When a block's lines are not in the file exactly: look for them as edit_block does (indentation and whitespace and typos tolerated)"`
 	KeepEnding bool   `json:"keepEnding,omitempty" jsonschema:"Keep each file's final newline or its lack. By default files end with exactly one newline" jsonschema_description:"Keep each file's final newline or its lack. By default files end with exactly one newline" description:"Keep each file's final newline or its lack. By default files end with exactly one newline"`
@@ -35,7 +36,7 @@ func (r ApplyEditResponseRequest) validate() error {
 // ApplyOptions tune [Editor.ApplyEditBlocks]; see the fields of
 // [ApplyEditResponseRequest] with the same names.
 type ApplyOptions struct {
-	DryRun, Fuzzy, KeepEnding bool
+	DryRun, Fuzzy, KeepEnding, Force bool
 }
 
 // ApplyEditResponseResult says what happened to each block.
@@ -98,7 +99,7 @@ func (e *Editor) ApplyEditResponse(ctx context.Context, req ApplyEditResponseReq
 	default:
 		blocks, issues = ParseResponse(req.Response)
 	}
-	res, err := e.ApplyEditBlocks(ctx, blocks, ApplyOptions{DryRun: req.DryRun, Fuzzy: req.Fuzzy, KeepEnding: req.KeepEnding})
+	res, err := e.ApplyEditBlocks(ctx, blocks, ApplyOptions{DryRun: req.DryRun, Fuzzy: req.Fuzzy, KeepEnding: req.KeepEnding, Force: req.Force})
 	res.ParseIssues = append(res.ParseIssues, issues...)
 	res.ShellSuggestions = ShellSuggestions(req.Response)
 	if len(issues) > 0 {
@@ -147,13 +148,13 @@ func (e *Editor) ApplyEditBlocks(ctx context.Context, blocks []EditBlock, opts A
 		fr := &fileRun{name: b.Path}
 		runs[b.Path] = fr
 		names = append(names, b.Path)
-		if _, err := lockKey(e.Workspace, b.Path); err != nil {
+		if _, err := e.store().canonical(b.Path); err != nil {
 			fr.err = err // a path outside the workspace fails its own blocks only
 			continue
 		}
 		lockable = append(lockable, b.Path)
 	}
-	r, err := e.begin(ctx, lockable...)
+	r, err := e.begin(ctx, writeOpts{dryRun: opts.DryRun, force: opts.Force}, lockable...)
 	if err != nil {
 		res.Message = err.Error()
 		return res, err
@@ -170,7 +171,7 @@ func (e *Editor) ApplyEditBlocks(ctx context.Context, blocks []EditBlock, opts A
 				fr.buf = buffer.New(fr.f.doc.Body())
 			}
 		}
-		err := e.applyBlock(fr, b, opts, br)
+		err := e.applyBlock(ctx, fr, b, opts, br)
 		if err != nil {
 			br.Status, br.Message = "failed", err.Error()
 			if errors.Is(err, errSkipped) {
@@ -190,7 +191,7 @@ func (e *Editor) ApplyEditBlocks(ctx context.Context, blocks []EditBlock, opts A
 		if !fr.changed {
 			continue
 		}
-		d, err := e.finishFile(fr, opts)
+		d, err := e.finishFile(r, fr, opts)
 		if err != nil {
 			for i := range res.Results {
 				if res.Results[i].File == name && res.Results[i].Status == "applied" {
@@ -232,7 +233,7 @@ func (e *Editor) ApplyEditBlocks(ctx context.Context, blocks []EditBlock, opts A
 var errSkipped = errors.New(msgPrevFailed)
 
 // applyBlock applies one block to its file's text, or says why not.
-func (e *Editor) applyBlock(fr *fileRun, b EditBlock, opts ApplyOptions, br *BlockResult) error {
+func (e *Editor) applyBlock(ctx context.Context, fr *fileRun, b EditBlock, opts ApplyOptions, br *BlockResult) error {
 	if fr.failed {
 		return &Error{Err: errSkipped, Path: b.Path, Msg: msgPrevFailed, Hint: "Fix the earlier block for this file and send the later ones again"}
 	}
@@ -277,7 +278,7 @@ func (e *Editor) applyBlock(fr *fileRun, b EditBlock, opts ApplyOptions, br *Blo
 	if !opts.Fuzzy {
 		return err
 	}
-	p, ferr := planReplace(fr.buf, b.Path, joinLines(seq), joinLines(append(append([]string{}, b.Anchor...), b.New...)), ReplaceOptions{})
+	p, ferr := planReplace(ctx, fr.buf, b.Path, joinLines(seq), joinLines(append(append([]string{}, b.Anchor...), b.New...)), ReplaceOptions{})
 	if ferr != nil {
 		err.Msg += "; looked for tolerantly too: " + strings.TrimPrefix(ferr.Error(), b.Path+": ")
 		return err
@@ -372,7 +373,7 @@ func (fr *fileRun) apply(edits []text.Edit) {
 
 // finishFile gives the file exactly one final newline (unless keepEnding)
 // and writes it; it returns the file's diff.
-func (e *Editor) finishFile(fr *fileRun, opts ApplyOptions) (string, error) {
+func (e *Editor) finishFile(r *request, fr *fileRun, opts ApplyOptions) (string, error) {
 	if end := fr.buf.Len(); !opts.KeepEnding && end > 0 {
 		start := end // of the run of line ends the text ends with
 		for start > 0 && fr.buf.Slice(start-1, start) == "\n" {
@@ -387,14 +388,11 @@ func (e *Editor) finishFile(fr *fileRun, opts ApplyOptions) (string, error) {
 	if err != nil {
 		return "", encodingError(fr.name, err)
 	}
-	d := fileDiff(fr.f, edits)
-	if opts.DryRun {
-		return d, nil
+	r.stage(fr.f, out)
+	if err := r.commit(); err != nil {
+		return "", err
 	}
-	tx := txn.New(e.Workspace)
-	tx.Stage(fr.f.name, fr.f.exists, fr.f.doc.Raw(), out, fr.f.perm)
-	r := &request{ed: e, tx: tx}
-	return d, r.commit()
+	return fileDiff(fr.f, edits), nil
 }
 
 func joinLines(lines []string) string {
@@ -439,8 +437,12 @@ func (e *Editor) gitAdd(ctx context.Context, files []string) string {
 	if out, err := exec.CommandContext(ctx, "git", "-C", dw.Dir(), "rev-parse", "--is-inside-work-tree").Output(); err != nil || strings.TrimSpace(string(out)) != "true" {
 		return ""
 	}
-	args := append([]string{"-C", dw.Dir(), "add", "--"}, files...)
-	if out, err := exec.CommandContext(ctx, "git", args...).CombinedOutput(); err != nil {
+	// Literal pathspecs: a file named ":(glob)**" or "*" is that file, not
+	// every file of the repository.
+	args := append([]string{"--literal-pathspecs", "-C", dw.Dir(), "add", "--"}, files...)
+	cmd := exec.CommandContext(ctx, "git", args...)
+	cmd.Env = append(os.Environ(), "GIT_LITERAL_PATHSPECS=1")
+	if out, err := cmd.CombinedOutput(); err != nil {
 		return fmt.Sprintf(" git add failed: %v: %s", err, strings.TrimSpace(string(out)))
 	}
 	return fmt.Sprintf(" Staged %s with git add.", plural(len(files), "file"))

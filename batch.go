@@ -25,6 +25,7 @@ type BatchEditBlocksRequest struct {
 	Edits          []BlockEdit `json:"edits" jsonschema:"The edits in the order to apply them" jsonschema_description:"The edits in the order to apply them" description:"The edits in the order to apply them"`
 	StopOnError    bool        `json:"stopOnError,omitempty" jsonschema:"Stop at the first edit that fails. The edits before it are still written" jsonschema_description:"Stop at the first edit that fails. The edits before it are still written" description:"Stop at the first edit that fails. The edits before it are still written"`
 	DryRun         bool        `json:"dryRun,omitempty" jsonschema:"Report what would happen without writing the file" jsonschema_description:"Report what would happen without writing the file" description:"Report what would happen without writing the file"`
+	Force          bool        `json:"force,omitempty" jsonschema:"Write even a file whose mode makes it read-only" jsonschema_description:"Write even a file whose mode makes it read-only" description:"Write even a file whose mode makes it read-only"`
 	FuzzyThreshold float64     `json:"fuzzyThreshold,omitempty" jsonschema:"Least similarity (0 to 1) of a fuzzy match. Default 0.7" jsonschema_description:"Least similarity (0 to 1) of a fuzzy match. Default 0.7" description:"Least similarity (0 to 1) of a fuzzy match. Default 0.7"`
 }
 
@@ -34,6 +35,8 @@ func (r BatchEditBlocksRequest) validate() error {
 		return errorf(ErrInvalidRequest, "", "path is required").withHint("Send the file's path relative to the workspace root")
 	case len(r.Edits) == 0:
 		return errorf(ErrInvalidRequest, r.Path, "edits is empty").withHint("Send at least one edit with search and replace")
+	case len(r.Edits) > maxItems:
+		return tooMany(r.Path, "edits", len(r.Edits))
 	case r.FuzzyThreshold < 0 || r.FuzzyThreshold > 1:
 		return errorf(ErrInvalidRequest, r.Path, "fuzzyThreshold must be between 0 and 1 (got %g)", r.FuzzyThreshold)
 	}
@@ -84,7 +87,7 @@ func runBatch(ctx context.Context, buf *buffer.Buffer, req BatchEditBlocksReques
 			return nil, ctx.Err()
 		}
 		r := BlockEditResult{Index: i, Label: ed.Label}
-		p, err := planEdit(buf, req, ed, chain)
+		p, err := planEdit(ctx, buf, req, ed, chain)
 		if err != nil {
 			e := asError(err, i+1, req.Path)
 			if b.first == nil {
@@ -117,7 +120,7 @@ func runBatch(ctx context.Context, buf *buffer.Buffer, req BatchEditBlocksReques
 	return b, nil
 }
 
-func planEdit(buf *buffer.Buffer, req BatchEditBlocksRequest, ed BlockEdit, chain Chain) (*plan, error) {
+func planEdit(ctx context.Context, buf *buffer.Buffer, req BatchEditBlocksRequest, ed BlockEdit, chain Chain) (*plan, error) {
 	opts := ReplaceOptions{FuzzyThreshold: req.FuzzyThreshold, Chain: chain}
 	if ed.ExpectedReplacements != nil {
 		if *ed.ExpectedReplacements < 1 {
@@ -125,7 +128,7 @@ func planEdit(buf *buffer.Buffer, req BatchEditBlocksRequest, ed BlockEdit, chai
 		}
 		opts.ExpectedReplacements = *ed.ExpectedReplacements
 	}
-	return planReplace(buf, req.Path, ed.Search, ed.Replace, opts)
+	return planReplace(ctx, buf, req.Path, ed.Search, ed.Replace, opts)
 }
 
 // What became of the file a batch edited, for its message.
@@ -218,9 +221,12 @@ func (e *Editor) BatchEditBlocks(ctx context.Context, req BatchEditBlocksRequest
 		return fail(err)
 	}
 	var b *batch
-	d, note, err := e.editFile(ctx, req.Path, req.DryRun, func(f *file) ([]text.Edit, error) {
+	d, note, err := e.editFile(ctx, req.Path, writeOpts{dryRun: req.DryRun, force: req.Force}, func(f *file) ([]text.Edit, error) {
 		if !f.exists && req.Edits[0].Search != "" {
 			return nil, notFound(f)
+		}
+		for _, ed := range req.Edits {
+			f.expect(ed.Replace)
 		}
 		var err error
 		if b, err = runBatch(ctx, buffer.New(f.doc.Body()), req, nil); err != nil {

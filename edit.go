@@ -31,6 +31,11 @@ type ReplaceOptions struct {
 	StartLine int
 	// Chain is the replacers tried in order; nil means DefaultChain().
 	Chain Chain
+	// FuzzyBudget bounds the work the fuzzy replacers spend on the search,
+	// in steps of comparing characters; 0 means DefaultFuzzyBudget. A
+	// search that spends it is refused (ErrNotFound, saying so) rather
+	// than decided by a laxer replacer.
+	FuzzyBudget int64
 }
 
 // A ReplaceResult says what [Replace] did.
@@ -67,7 +72,7 @@ func Replace(content, search, replace string, opts ReplaceOptions) (string, Repl
 	if err != nil {
 		return content, ReplaceResult{Message: err.Error()}, err
 	}
-	p, err := planReplace(body, "", search, replace, opts)
+	p, err := planReplace(context.Background(), body, "", search, replace, opts)
 	if err != nil {
 		return content, ReplaceResult{Message: err.Error()}, err
 	}
@@ -132,8 +137,8 @@ func normalizeEOL(s string) string {
 }
 
 // planReplace finds search in buf and works out the edits that replace it.
-// path only labels errors and messages.
-func planReplace(buf *buffer.Buffer, path, search, replace string, opts ReplaceOptions) (*plan, error) {
+// path only labels errors and messages. The search stops when ctx ends.
+func planReplace(ctx context.Context, buf *buffer.Buffer, path, search, replace string, opts ReplaceOptions) (*plan, error) {
 	if !utf8.ValidString(search) || !utf8.ValidString(replace) {
 		return nil, errorf(ErrInvalidRequest, path, "the search or replacement text is not valid UTF-8")
 	}
@@ -145,6 +150,9 @@ func planReplace(buf *buffer.Buffer, path, search, replace string, opts ReplaceO
 		return nil, errorf(ErrInvalidRequest, path, "fuzzyThreshold must be between 0 and 1 (got %g)", opts.FuzzyThreshold)
 	}
 	if search == "" {
+		if replace == "" {
+			return nil, errorf(ErrNoOp, path, "the search and replacement texts are both empty").withHint("Send the text to replace and the text to put in its place")
+		}
 		if buf.Len() > 0 {
 			return nil, errorf(ErrInvalidRequest, path, "the search text is empty but the file is not").
 				withHint("Send the exact text to replace; an empty search only creates a new or empty file")
@@ -162,8 +170,12 @@ func planReplace(buf *buffer.Buffer, path, search, replace string, opts ReplaceO
 	if chain == nil {
 		chain = DefaultChain()
 	}
-	q := &Query{Search: search, Threshold: opts.FuzzyThreshold, Multiple: opts.ReplaceAll || want > 1, buf: buf}
+	q := &Query{Search: search, Threshold: opts.FuzzyThreshold, Multiple: opts.ReplaceAll || want > 1, buf: buf,
+		work: newBudget(ctx, opts.FuzzyBudget)}
 	strategy, matches := chain.find(q)
+	if err := q.work.err; err != nil {
+		return nil, stoppedError(path, err)
+	}
 	if len(matches) == 0 {
 		return nil, notFoundError(buf, path, search, replace, chain.names())
 	}
@@ -215,6 +227,15 @@ func planReplace(buf *buffer.Buffer, path, search, replace string, opts ReplaceO
 	}
 	p.result.Message = replacedMessage(buf, path, search, p.result, matches, replace == "")
 	return p, nil
+}
+
+// stoppedError says why a search stopped before it could decide.
+func stoppedError(path string, why error) *Error {
+	if why != errTooCostly {
+		return &Error{Err: why, Path: path, Msg: "the search was stopped: " + why.Error()}
+	}
+	return errorf(ErrNotFound, path, "the search text is not in the file exactly, and the fuzzy search spent its budget without telling where it is (many long lines are alike)").
+		withHint("Copy the lines from the file exactly, with a first and last line that occur once")
 }
 
 // sortedMatches orders matches by position and drops duplicates.
@@ -456,7 +477,7 @@ func fuzzyDifferences(buf *buffer.Buffer, search string, m Match) string {
 	sl := strings.Split(strings.TrimSuffix(search, "\n"), "\n")
 	first := buf.LineOf(m.Start)
 	fl := strings.Split(strings.TrimSuffix(buf.Slice(m.Start, m.End), "\n"), "\n")
-	_, pairs := alikeness(sl, fl, pairFloor)
+	_, pairs := alikeness(sl, fl, pairFloor, newBudget(context.Background(), DefaultFuzzyBudget/10))
 	inFile := map[string]int{}
 	for i, l := range fl {
 		inFile[l] = first + i + 1
@@ -486,6 +507,7 @@ type EditBlockRequest struct {
 	FuzzyThreshold       float64 `json:"fuzzyThreshold,omitempty" jsonschema:"Least similarity (0 to 1) of a fuzzy match. Default 0.7" jsonschema_description:"Least similarity (0 to 1) of a fuzzy match. Default 0.7" description:"Least similarity (0 to 1) of a fuzzy match. Default 0.7"`
 	StartLine            int     `json:"startLine,omitempty" jsonschema:"Line where you expect the text to start; picks the nearest of several matches" jsonschema_description:"Line where you expect the text to start; picks the nearest of several matches" description:"Line where you expect the text to start; picks the nearest of several matches"`
 	DryRun               bool    `json:"dryRun,omitempty" jsonschema:"Show the diff without writing the file" jsonschema_description:"Show the diff without writing the file" description:"Show the diff without writing the file"`
+	Force                bool    `json:"force,omitempty" jsonschema:"Write even a file whose mode makes it read-only" jsonschema_description:"Write even a file whose mode makes it read-only" description:"Write even a file whose mode makes it read-only"`
 }
 
 func (r EditBlockRequest) validate() error {
@@ -539,13 +561,14 @@ func (e *Editor) EditBlock(ctx context.Context, req EditBlockRequest) (*EditBloc
 	}
 	var p *plan
 	created := false
-	d, note, err := e.editFile(ctx, req.Path, req.DryRun, func(f *file) ([]text.Edit, error) {
+	d, note, err := e.editFile(ctx, req.Path, writeOpts{dryRun: req.DryRun, force: req.Force}, func(f *file) ([]text.Edit, error) {
 		if !f.exists && req.Search != "" {
 			return nil, notFound(f)
 		}
 		created = !f.exists
+		f.expect(req.Replace)
 		var err error
-		p, err = planReplace(buffer.New(f.doc.Body()), req.Path, req.Search, req.Replace, req.options())
+		p, err = planReplace(ctx, buffer.New(f.doc.Body()), req.Path, req.Search, req.Replace, req.options())
 		if err != nil {
 			return nil, err
 		}

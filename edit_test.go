@@ -1,6 +1,7 @@
 package editkit
 
 import (
+	"context"
 	"errors"
 	"strings"
 	"testing"
@@ -202,7 +203,7 @@ func FuzzReplace(f *testing.F) {
 		if !utf8.ValidString(content) || strings.ContainsRune(content, '\r') {
 			return // the plan below is made on the decoded body
 		}
-		p, err := planReplace(buffer.New(content), "", search, repl, opts)
+		p, err := planReplace(context.Background(), buffer.New(content), "", search, repl, opts)
 		if err != nil {
 			t.Fatalf("Replace succeeded but planning again failed: %v", err)
 		}

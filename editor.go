@@ -8,10 +8,12 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"reflect"
 	"slices"
 	"strings"
 	"sync"
 
+	"github.com/editkit/editkit/internal/store"
 	"github.com/editkit/editkit/internal/text"
 	"github.com/editkit/editkit/internal/txn"
 )
@@ -42,44 +44,83 @@ type Editor struct {
 
 // A file is one file of a request, as read.
 type file struct {
-	name   string // workspace path
-	exists bool
-	doc    *text.Doc // for a missing file, an empty document
-	perm   fs.FileMode
+	name     string // workspace path, as the request gave it
+	key      string // the name that identifies it in the store
+	exists   bool
+	doc      *text.Doc // for a missing file, an empty document
+	perm     fs.FileMode
+	writable bool // its mode lets this process write it
+}
+
+// expect tells a file with no line break of its own which ending new
+// lines take: that of the first of texts (as the request sent them) with a
+// line break.
+func (f *file) expect(texts ...string) {
+	for _, t := range texts {
+		if e := text.EOLOf(t); e != text.None {
+			f.doc = f.doc.WithNewEOL(e)
+			return
+		}
+	}
+}
+
+// A fileStore is how an Editor reads, locks and writes the files of its
+// Workspace. DirWorkspace and MemWorkspace are their own; any other
+// Workspace is adapted by genericStore.
+type fileStore interface {
+	// canonical is the name that identifies the named file.
+	canonical(name string) (string, error)
+	// id identifies the storage, for the locks of this process.
+	id() string
+	// read returns a regular file's bytes, at most limit of them.
+	read(key string, limit int64) ([]byte, fileMeta, error)
+	// lock keeps other processes off the files until unlock.
+	lock(ctx context.Context, keys []string) (unlock func(), err error)
+	// commit makes every change or none.
+	commit(changes []txn.Change) error
+}
+
+type fileMeta struct {
+	mode     fs.FileMode
+	writable bool
+}
+
+func (e *Editor) store() fileStore {
+	if s, ok := e.Workspace.(fileStore); ok {
+		return s
+	}
+	return genericStore{e.Workspace}
+}
+
+func (e *Editor) limit() int64 {
+	if e.MaxFileSize <= 0 {
+		return DefaultMaxFileSize
+	}
+	return e.MaxFileSize
 }
 
 // load reads and decodes the named file. A missing file is not an error: it
 // comes back with exists false and an empty document in the named encoding,
 // for operations that may create it.
 func (e *Editor) load(name, encoding string) (*file, error) {
-	ws := e.Workspace
-	fi, err := ws.Stat(name)
+	if e.Workspace == nil {
+		return nil, errorf(ErrInvalidRequest, "", "the editor has no workspace")
+	}
+	st := e.store()
+	key, err := st.canonical(name)
+	if err != nil {
+		return nil, err
+	}
+	raw, meta, err := st.read(key, e.limit())
 	if errors.Is(err, fs.ErrNotExist) {
 		doc, derr := text.Decode(nil, encoding)
 		if derr != nil {
 			return nil, encodingError(name, derr)
 		}
-		return &file{name: name, doc: doc, perm: 0o644}, nil
+		return &file{name: name, key: key, doc: doc, perm: 0o644, writable: true}, nil
 	}
 	if err != nil {
 		return nil, fsError(name, err)
-	}
-	if fi.IsDir() {
-		return nil, errorf(ErrInvalidRequest, name, "this is a directory, not a file").withHint("Name a file")
-	}
-	limit := e.MaxFileSize
-	if limit <= 0 {
-		limit = DefaultMaxFileSize
-	}
-	if fi.Size() > limit {
-		return nil, tooLarge(name, fi.Size(), limit)
-	}
-	raw, err := ws.ReadFile(name)
-	if err != nil {
-		return nil, fsError(name, err)
-	}
-	if int64(len(raw)) > limit {
-		return nil, tooLarge(name, int64(len(raw)), limit)
 	}
 	if isBinary(raw, encoding) {
 		return nil, errorf(ErrBinary, name, "this is a binary file (it contains NUL bytes), so it is not edited as text").
@@ -89,7 +130,7 @@ func (e *Editor) load(name, encoding string) (*file, error) {
 	if err != nil {
 		return nil, encodingError(name, err)
 	}
-	return &file{name: name, exists: true, doc: doc, perm: fi.Mode().Perm()}, nil
+	return &file{name: name, key: key, exists: true, doc: doc, perm: meta.mode.Perm(), writable: meta.writable}, nil
 }
 
 // isBinary: a NUL byte in the first 8 KiB, unless the text is UTF-16 (by
@@ -102,10 +143,6 @@ func isBinary(raw []byte, encoding string) bool {
 		return false
 	}
 	return bytes.IndexByte(raw[:min(len(raw), binaryProbe)], 0) >= 0
-}
-
-func tooLarge(name string, size, limit int64) *Error {
-	return errorf(ErrTooLarge, name, "the file is %d bytes, over the limit of %d", size, limit)
 }
 
 func encodingError(name string, err error) *Error {
@@ -123,6 +160,7 @@ func encodingError(name string, err error) *Error {
 // fsError describes a failed read or write of name.
 func fsError(name string, err error) error {
 	var e *Error
+	var size *store.SizeError
 	switch {
 	case errors.As(err, &e):
 		if e.Path == "" {
@@ -132,8 +170,28 @@ func fsError(name string, err error) error {
 	case errors.Is(err, fs.ErrNotExist):
 		return errorf(ErrFileNotFound, name, "the file does not exist").
 			withHint("Check the path; it is relative to the workspace root")
+	case errors.As(err, &size):
+		return errorf(ErrTooLarge, name, "the file is %d bytes, over the limit of %d", size.Size, size.Limit)
+	case errors.Is(err, store.ErrNotRegular):
+		msg := err.Error()
+		if _, why, ok := strings.Cut(msg, "it is "); ok {
+			msg = "this is " + why + ", not a regular file"
+		}
+		return errorf(ErrInvalidRequest, name, "%s", msg).withHint("Name a text file")
+	case errors.Is(err, fs.ErrPermission):
+		return &Error{Err: ErrPermission, Path: name, Msg: "permission denied: " + strings.TrimPrefix(unwrapPath(err).Error(), "permission denied: ")}
 	}
 	return &Error{Err: err, Path: name, Msg: err.Error()}
+}
+
+// unwrapPath drops the operation and path an *fs.PathError adds, which a
+// message names already.
+func unwrapPath(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }
 
 func notFound(f *file) *Error {
@@ -150,8 +208,8 @@ func sha256Hex(b []byte) string {
 // unless dryRun. It returns the diff of the edits, and a note when the file
 // was read as ISO-8859-1; plan returning no edits means there is nothing to
 // write.
-func (e *Editor) editFile(ctx context.Context, path string, dryRun bool, plan func(*file) ([]text.Edit, error)) (diff, note string, err error) {
-	r, err := e.begin(ctx, path)
+func (e *Editor) editFile(ctx context.Context, path string, w writeOpts, plan func(*file) ([]text.Edit, error)) (diff, note string, err error) {
+	r, err := e.begin(ctx, w, path)
 	if err != nil {
 		return "", "", err
 	}
@@ -168,60 +226,113 @@ func (e *Editor) editFile(ctx context.Context, path string, dryRun bool, plan fu
 	if err != nil {
 		return "", "", encodingError(path, err)
 	}
-	diff, note = fileDiff(f, edits), fallbackNote(f.doc)
-	if dryRun {
-		return diff, note, nil
-	}
 	r.stage(f, out)
-	return diff, note, r.commit()
+	if err := r.commit(); err != nil {
+		return "", "", err
+	}
+	return fileDiff(f, edits), fallbackNote(f.doc), nil
+}
+
+// writeOpts are what every writing request may say about its writes.
+type writeOpts struct {
+	dryRun bool // check everything, write nothing
+	force  bool // write files whose mode makes them read-only
 }
 
 // A request is one operation's hold on its files: they are locked against
-// other requests of this process from the first read to the commit.
+// other requests from the first read to the commit, and its writes are
+// staged and committed together.
 type request struct {
 	ed     *Editor
+	st     fileStore
+	opts   writeOpts
 	unlock func()
-	tx     *txn.Tx
+	staged []staged
+}
+
+type staged struct {
+	f *file
+	c txn.Change
 }
 
 // begin locks the named files for a request. Call end when done.
-func (e *Editor) begin(ctx context.Context, names ...string) (*request, error) {
+func (e *Editor) begin(ctx context.Context, w writeOpts, names ...string) (*request, error) {
 	if e.Workspace == nil {
 		return nil, errorf(ErrInvalidRequest, "", "the editor has no workspace")
 	}
+	st := e.store()
 	keys := make([]string, 0, len(names))
 	for _, n := range names {
-		k, err := lockKey(e.Workspace, n)
+		k, err := st.canonical(n)
 		if err != nil {
 			return nil, err
 		}
 		keys = append(keys, k)
 	}
-	unlock, err := locks.lock(ctx, keys)
+	unlock, err := lockFiles(ctx, st, keys)
 	if err != nil {
 		return nil, err
 	}
-	return &request{ed: e, unlock: unlock, tx: txn.New(e.Workspace)}, nil
+	return &request{ed: e, st: st, opts: w, unlock: unlock}, nil
+}
+
+// lockFiles takes this process's locks of the files, then the store's.
+func lockFiles(ctx context.Context, st fileStore, keys []string) (func(), error) {
+	ids := make([]string, len(keys))
+	for i, k := range keys {
+		ids[i] = st.id() + "\x00" + k
+	}
+	unlock, err := locks.lock(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
+	unlockStore, err := st.lock(ctx, keys)
+	if err != nil {
+		unlock()
+		return nil, err
+	}
+	return func() { unlockStore(); unlock() }, nil
 }
 
 func (r *request) end() { r.unlock() }
 
 // stage records f's new contents for the commit.
 func (r *request) stage(f *file, data []byte) {
-	r.tx.Stage(f.name, f.exists, f.doc.Raw(), data, f.perm)
+	r.staged = append(r.staged, staged{f, txn.Change{Name: f.key, Existed: f.exists, Orig: f.doc.Raw(), Data: data, Perm: f.perm}})
 }
 
-// commit writes every staged file, or none.
+// commit writes every staged file, or none; for a dry run it only checks
+// that they could be written. Either way the staged files are cleared.
 func (r *request) commit() error {
-	err := r.tx.Commit()
+	defer func() { r.staged = nil }()
+	changes := make([]txn.Change, len(r.staged))
+	for i, s := range r.staged {
+		if err := r.check(s); err != nil {
+			return err
+		}
+		changes[i] = s.c
+	}
+	if r.opts.dryRun || len(changes) == 0 {
+		return nil
+	}
+	err := r.st.commit(changes)
 	var te *txn.Error
 	if !errors.As(err, &te) {
 		return err
 	}
-	e := &Error{Err: te.Err, Path: te.Name, Msg: "writing the file failed: " + te.Err.Error()}
-	if errors.Is(te.Err, txn.ErrStale) {
+	name := te.Name
+	for _, s := range r.staged {
+		if s.c.Name == te.Name {
+			name = s.f.name
+		}
+	}
+	e := &Error{Err: kindOf(te.Err), Path: name, Msg: "writing the file failed: " + unwrapPath(te.Err).Error()}
+	switch {
+	case errors.Is(te.Err, txn.ErrStale):
 		e.Err, e.Msg = ErrStale, te.Err.Error()
 		e.Hint = "Read the file again and redo the edit on its current text"
+	case e.Err == ErrPermission:
+		e.Hint = "The file was left as it is"
 	}
 	if n := len(te.Restored); n > 0 {
 		e.Msg += fmt.Sprintf("; the %s written before it restored, so no file changed", plural(n, "file"))
@@ -232,17 +343,72 @@ func (r *request) commit() error {
 	return e
 }
 
-// lockKey names the file a path leads to, for serializing requests.
-func lockKey(ws Workspace, name string) (string, error) {
-	if k, ok := ws.(interface{ lockKey(string) (string, error) }); ok {
-		return k.lockKey(name)
+// check refuses a write the request may not make: to a read-only file
+// unless forced, of more bytes than the editor reads, or of a new file
+// whose name has a control character.
+func (r *request) check(s staged) error {
+	f := s.f
+	switch {
+	case f.exists && !f.writable && !r.opts.force:
+		return errorf(ErrPermission, f.name, "the file is read-only (mode %04o)", f.perm).
+			withHint("Leave it alone, or send force: true if it must change anyway")
+	case int64(len(s.c.Data)) > r.ed.limit():
+		return errorf(ErrTooLarge, f.name, "the result would be %d bytes, over the limit of %d", len(s.c.Data), r.ed.limit()).
+			withHint("Send a smaller change")
 	}
-	if m, ok := ws.(*MemWorkspace); ok {
-		n, err := m.name(name)
-		return fmt.Sprintf("%p:%s", m, n), err
+	if !f.exists {
+		if c, bad := controlChar(f.key); bad {
+			return errorf(ErrInvalidRequest, f.name, "the new file's name has the control character %U", c).
+				withHint("Name the file with printable characters")
+		}
 	}
-	return fmt.Sprintf("%p:%s", ws, name), nil
+	return nil
 }
+
+// genericStore adapts a Workspace of the embedder's: its names are its
+// own, only this process's locks apply, and a commit compares each file
+// with what was read before writing it.
+type genericStore struct{ ws Workspace }
+
+func (g genericStore) canonical(name string) (string, error) {
+	if strings.TrimSpace(name) == "" {
+		return "", errorf(ErrInvalidRequest, "", "the path is empty").withHint("Send the file's path relative to the workspace root")
+	}
+	return name, nil
+}
+
+func (g genericStore) id() string {
+	if v := reflect.ValueOf(g.ws); v.Kind() == reflect.Pointer {
+		return fmt.Sprintf("%T@%x", g.ws, v.Pointer())
+	}
+	return fmt.Sprintf("%T", g.ws)
+}
+
+func (g genericStore) read(name string, limit int64) ([]byte, fileMeta, error) {
+	fi, err := g.ws.Stat(name)
+	if err != nil {
+		return nil, fileMeta{}, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, fileMeta{}, &fs.PathError{Op: "read", Path: name, Err: fmt.Errorf("%w: it is %s", store.ErrNotRegular, store.Kind(fi.Mode()))}
+	}
+	if fi.Size() > limit {
+		return nil, fileMeta{}, &store.SizeError{Size: fi.Size(), Limit: limit}
+	}
+	b, err := g.ws.ReadFile(name)
+	if err != nil {
+		return nil, fileMeta{}, err
+	}
+	if int64(len(b)) > limit {
+		return nil, fileMeta{}, &store.SizeError{Size: int64(len(b)), Limit: limit}
+	}
+	perm := fi.Mode().Perm()
+	return b, fileMeta{mode: fi.Mode(), writable: perm == 0 || perm&0o200 != 0}, nil
+}
+
+func (g genericStore) lock(context.Context, []string) (func(), error) { return func() {}, nil }
+
+func (g genericStore) commit(changes []txn.Change) error { return txn.Commit(g.ws, changes) }
 
 // locks serializes requests on the same file across every Editor of the
 // process.

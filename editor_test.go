@@ -134,7 +134,7 @@ func TestCommitAllOrNothing(t *testing.T) {
 				ws = f
 			}
 			ed := &Editor{Workspace: ws}
-			r, err := ed.begin(context.Background(), "a.txt", "b.txt", "c.txt")
+			r, err := ed.begin(context.Background(), writeOpts{}, "a.txt", "b.txt", "c.txt")
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -202,7 +202,7 @@ func TestRequestsOnOneFileSerialize(t *testing.T) {
 }
 
 func increment(ed *Editor, name string) error {
-	r, err := ed.begin(context.Background(), name)
+	r, err := ed.begin(context.Background(), writeOpts{}, name)
 	if err != nil {
 		return err
 	}
@@ -227,17 +227,17 @@ func increment(ed *Editor, name string) error {
 func TestLockWaitHonorsContext(t *testing.T) {
 	var ws MemWorkspace
 	ed := &Editor{Workspace: &ws}
-	r, err := ed.begin(context.Background(), "a.txt")
+	r, err := ed.begin(context.Background(), writeOpts{}, "a.txt")
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer r.end()
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := ed.begin(ctx, "b.txt", "a.txt"); !errors.Is(err, context.Canceled) {
+	if _, err := ed.begin(ctx, writeOpts{}, "b.txt", "a.txt"); !errors.Is(err, context.Canceled) {
 		t.Errorf("begin on a held file with a cancelled context = %v, want context.Canceled", err)
 	}
-	r2, err := ed.begin(context.Background(), "b.txt")
+	r2, err := ed.begin(context.Background(), writeOpts{}, "b.txt")
 	if err != nil {
 		t.Fatalf("b.txt stayed locked after the cancelled request: %v", err)
 	}

@@ -3,6 +3,7 @@ package editkit
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"strings"
 )
 
@@ -41,7 +42,19 @@ var (
 	ErrTooLarge = errors.New("editkit: file too large")
 	// ErrInvalidRequest: the request is malformed: a missing or invalid field.
 	ErrInvalidRequest = errors.New("editkit: invalid request")
+	// ErrPermission: the file may not be written: its mode makes it
+	// read-only (and the request did not force the write), or it belongs
+	// to a user this process cannot give a file to, or the file system
+	// refused. It also matches [io/fs.ErrPermission].
+	ErrPermission = permissionError{}
 )
+
+// permissionError is ErrPermission: an error of its own that also matches
+// fs.ErrPermission, so that callers testing either find it.
+type permissionError struct{}
+
+func (permissionError) Error() string        { return "editkit: permission denied" }
+func (permissionError) Is(target error) bool { return target == fs.ErrPermission }
 
 // An Error is a failure described for the model that must fix its request:
 // what was wrong, where, what was found instead, and what to send instead.
@@ -139,10 +152,13 @@ func asError(err error, op int, path string) *Error {
 // failed write, is its own kind.
 func kindOf(err error) error {
 	for _, k := range []error{ErrNotFound, ErrAmbiguous, ErrConflict, ErrOutOfRange, ErrMismatch, ErrNoOp,
-		ErrBinary, ErrEncoding, ErrFileNotFound, ErrFileExists, ErrStale, ErrOutsideRoot, ErrTooLarge, ErrInvalidRequest} {
+		ErrBinary, ErrEncoding, ErrFileNotFound, ErrFileExists, ErrStale, ErrOutsideRoot, ErrTooLarge, ErrInvalidRequest, ErrPermission} {
 		if errors.Is(err, k) {
 			return k
 		}
+	}
+	if errors.Is(err, fs.ErrPermission) {
+		return ErrPermission
 	}
 	return err
 }
@@ -158,4 +174,26 @@ func plural(n int, noun string) string {
 		}
 	}
 	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// maxProblems is how many problems a message lists before it counts the
+// rest: a request with a million bad operations gets a message a model can
+// read, not a million lines.
+const maxProblems = 20
+
+// problemList joins the first maxProblems problems with sep and counts the
+// others.
+func problemList(problems []string, sep string) string {
+	if len(problems) <= maxProblems {
+		return strings.Join(problems, sep)
+	}
+	return strings.Join(problems[:maxProblems], sep) + sep + fmt.Sprintf("… and %d more problems", len(problems)-maxProblems)
+}
+
+// tooMany refuses a list of a request longer than maxItems.
+func tooMany(path, what string, n int) error {
+	if n <= maxItems {
+		return nil
+	}
+	return errorf(ErrInvalidRequest, path, "%s has %d items; send at most %d in one request", what, n, maxItems)
 }

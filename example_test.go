@@ -89,7 +89,7 @@ func ExampleEditor_Call() {
 	// Output:
 	// {"success":true,"message":"Lines 2-2 of 2 in a.txt.","path":"a.txt","lineCount":2,"startLine":2,"endLine":2,"lines":[{"n":2,"text":"y"}],"encoding":"utf-8","lineEnding":"LF","bom":false,"finalNewline":true,"sha256":"09834d488008f5f1ef589a2d7cedc52425bee9dd23b2212e4c1d673c5cbb54e4"} <nil>
 	// true true
-	// unknown field "dry_run". The fields are: path, startLine, endLine.
+	// unknown field "dry_run" in the request. The fields are: path, startLine, endLine.
 }
 
 // Tools lists every operation for registration with an agent framework.

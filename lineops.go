@@ -41,6 +41,7 @@ type LineOperation struct {
 type BatchEditRequest struct {
 	Operations []LineOperation `json:"operations" jsonschema:"The operations; their order does not matter except among patches" jsonschema_description:"The operations; their order does not matter except among patches" description:"The operations; their order does not matter except among patches"`
 	DryRun     bool            `json:"dryRun,omitempty" jsonschema:"Return the plan and diffs without writing" jsonschema_description:"Return the plan and diffs without writing" description:"Return the plan and diffs without writing"`
+	Force      bool            `json:"force,omitempty" jsonschema:"Write even a file whose mode makes it read-only" jsonschema_description:"Write even a file whose mode makes it read-only" description:"Write even a file whose mode makes it read-only"`
 }
 
 // BatchEditResult says what a batch_edit request did.
@@ -134,6 +135,9 @@ func (r BatchEditRequest) validate() error {
 	if len(r.Operations) == 0 {
 		return errorf(ErrInvalidRequest, "", "operations is empty").withHint("Send at least one operation")
 	}
+	if err := tooMany("", "operations", len(r.Operations)); err != nil {
+		return err
+	}
 	var all []string
 	first := 0
 	for i, op := range r.Operations {
@@ -147,7 +151,7 @@ func (r BatchEditRequest) validate() error {
 	if len(all) == 0 {
 		return nil
 	}
-	e := errorf(ErrInvalidRequest, "", "%s", strings.Join(all, "; "))
+	e := errorf(ErrInvalidRequest, "", "%s", problemList(all, "; "))
 	e.Op = first
 	return e
 }
@@ -208,7 +212,7 @@ func (e *Editor) BatchEdit(ctx context.Context, req BatchEditRequest) (*BatchEdi
 	for _, g := range groups {
 		names = append(names, g.name)
 	}
-	r, err := e.begin(ctx, names...)
+	r, err := e.begin(ctx, writeOpts{dryRun: req.DryRun, force: req.Force}, names...)
 	if err != nil {
 		res.Message = err.Error()
 		return res, err
@@ -216,7 +220,7 @@ func (e *Editor) BatchEdit(ctx context.Context, req BatchEditRequest) (*BatchEdi
 	defer r.end()
 	var plans []*filePlan
 	for _, g := range groups {
-		p, perrs := e.planFile(g, req.Operations)
+		p, perrs := e.planFile(ctx, g, req.Operations)
 		errs = append(errs, perrs...)
 		if p != nil {
 			plans = append(plans, p)
@@ -236,17 +240,16 @@ func (e *Editor) BatchEdit(ctx context.Context, req BatchEditRequest) (*BatchEdi
 			res.Diffs[p.f.name] = d
 		}
 		written++
-		if !req.DryRun {
-			r.stage(p.f, out)
-		}
+		r.stage(p.f, out)
 	}
-	status := "planned"
-	if !req.DryRun {
-		if err := r.commit(); err != nil {
-			res.Message = "Nothing was written: " + err.Error()
-			return res, err
-		}
-		status = "applied"
+	if err := r.commit(); err != nil {
+		res.Plan, res.Diffs = nil, map[string]string{}
+		res.Message = "Nothing was written: " + err.Error()
+		return res, err
+	}
+	status := "applied"
+	if req.DryRun {
+		status = "planned"
 	}
 	for i := range res.Results {
 		res.Results[i].Status = status
@@ -265,9 +268,15 @@ func (e *Editor) BatchEdit(ctx context.Context, req BatchEditRequest) (*BatchEdi
 func (e *Editor) groupByFile(ops []LineOperation) ([]*fileOps, []opError) {
 	var groups []*fileOps
 	byKey := map[string]*fileOps{}
+	byName := map[string]*fileOps{} // each path resolved once, however many operations name it
 	var errs []opError
+	st := e.store()
 	for i, op := range ops {
-		key, err := lockKey(e.Workspace, op.File)
+		if g := byName[op.File]; g != nil {
+			g.ops = append(g.ops, i)
+			continue
+		}
+		key, err := st.canonical(op.File)
 		if err != nil {
 			errs = append(errs, failure(i, op, err))
 			continue
@@ -278,6 +287,7 @@ func (e *Editor) groupByFile(ops []LineOperation) ([]*fileOps, []opError) {
 			byKey[key] = g
 			groups = append(groups, g)
 		}
+		byName[op.File] = g
 		g.ops = append(g.ops, i)
 	}
 	return groups, errs
@@ -297,7 +307,7 @@ func (res *BatchEditResult) refuse(errs []opError) error {
 	res.Plan, res.Diffs = nil, map[string]string{}
 	first := *errs[0].err
 	if len(errs) > 1 {
-		first.Msg = fmt.Sprintf("%d problems:\n%s\n", len(errs), strings.Join(msgs, "\n"))
+		first.Msg = fmt.Sprintf("%d problems:\n%s\n", len(errs), problemList(msgs, "\n"))
 		first.Hint = ""
 		first.Path = ""
 	}
@@ -315,7 +325,7 @@ type lineOp struct {
 
 // planFile checks a file's operations against the file and works out the
 // edits, or returns every problem found.
-func (e *Editor) planFile(g *fileOps, ops []LineOperation) (*filePlan, []opError) {
+func (e *Editor) planFile(ctx context.Context, g *fileOps, ops []LineOperation) (*filePlan, []opError) {
 	f, err := e.load(g.name, "")
 	if err != nil {
 		errs := make([]opError, len(g.ops))
@@ -323,6 +333,11 @@ func (e *Editor) planFile(g *fileOps, ops []LineOperation) (*filePlan, []opError
 			errs[k] = failure(i, ops[i], err)
 		}
 		return nil, errs
+	}
+	for _, i := range g.ops {
+		if c := ops[i].Content; c != nil {
+			f.expect(*c)
+		}
 	}
 	p := &filePlan{f: f, body: f.doc}
 	var errs []opError
@@ -420,7 +435,7 @@ func (e *Editor) planFile(g *fileOps, ops []LineOperation) (*filePlan, []opError
 	edits := text.LineEdits(p.body, les)
 	if len(patches) > 0 {
 		var perrs []opError
-		edits, perrs = applyPatches(p.body, edits, g.name, patches, ops)
+		edits, perrs = applyPatches(ctx, p.body, edits, g.name, patches, ops)
 		if len(perrs) > 0 {
 			return nil, perrs
 		}
@@ -495,7 +510,7 @@ func opVerb(l lineOp) string {
 
 // applyPatches runs a file's patches, in request order, on its text after
 // the line edits, and returns all edits as edits of the original text.
-func applyPatches(body text.Lines, edits []text.Edit, name string, patches []int, ops []LineOperation) ([]text.Edit, []opError) {
+func applyPatches(ctx context.Context, body text.Lines, edits []text.Edit, name string, patches []int, ops []LineOperation) ([]text.Edit, []opError) {
 	buf := buffer.New(body.Slice(0, body.Len()))
 	var comp text.Composer
 	for k := len(edits) - 1; k >= 0; k-- { // from the end: earlier offsets hold
@@ -510,7 +525,7 @@ func applyPatches(body text.Lines, edits []text.Edit, name string, patches []int
 		if search == nil {
 			search = op.Find
 		}
-		p, err := planReplace(buf, name, *search, *op.Replace, ReplaceOptions{ReplaceAll: op.All})
+		p, err := planReplace(ctx, buf, name, *search, *op.Replace, ReplaceOptions{ReplaceAll: op.All})
 		if err != nil {
 			errs = append(errs, failure(i, op, err))
 			continue

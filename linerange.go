@@ -114,6 +114,7 @@ type WriteFromLineRequest struct {
 	EndLine   *int   `json:"endLine,omitempty" jsonschema:"Last line to replace (inclusive). Omit it to replace to the end of the file; startLine minus 1 inserts before startLine without replacing" jsonschema_description:"Last line to replace (inclusive). Omit it to replace to the end of the file; startLine minus 1 inserts before startLine without replacing" description:"Last line to replace (inclusive). Omit it to replace to the end of the file; startLine minus 1 inserts before startLine without replacing"`
 	Content   string `json:"content" jsonschema:"The new lines. Empty deletes the range. A final newline ends the last line and adds no empty line" jsonschema_description:"The new lines. Empty deletes the range. A final newline ends the last line and adds no empty line" description:"The new lines. Empty deletes the range. A final newline ends the last line and adds no empty line"`
 	DryRun    bool   `json:"dryRun,omitempty" jsonschema:"Show the diff without writing the file" jsonschema_description:"Show the diff without writing the file" description:"Show the diff without writing the file"`
+	Force     bool   `json:"force,omitempty" jsonschema:"Write even a file whose mode makes it read-only" jsonschema_description:"Write even a file whose mode makes it read-only" description:"Write even a file whose mode makes it read-only"`
 }
 
 func (r WriteFromLineRequest) validate() error {
@@ -229,10 +230,11 @@ func (e *Editor) WriteFromLine(ctx context.Context, req WriteFromLineRequest) (*
 	if err := req.validate(); err != nil {
 		return fail(err)
 	}
-	d, note, err := e.editFile(ctx, req.Path, req.DryRun, func(f *file) ([]text.Edit, error) {
+	d, note, err := e.editFile(ctx, req.Path, writeOpts{dryRun: req.DryRun, force: req.Force}, func(f *file) ([]text.Edit, error) {
 		if !f.exists {
 			return nil, notFound(f)
 		}
+		f.expect(req.Content)
 		edit, planned, err := planLines(f.doc, req)
 		if err != nil {
 			return nil, err

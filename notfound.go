@@ -1,6 +1,7 @@
 package editkit
 
 import (
+	"context"
 	"fmt"
 	"strings"
 
@@ -118,8 +119,13 @@ func nearestRegion(buf *buffer.Buffer, sl []string) (int, bool) {
 		return 0, false
 	}
 	bestLine, bestSim := -1, 0.5
+	work := newBudget(context.Background(), DefaultFuzzyBudget/10) // a message is not worth more
 	for i := range buf.LineCount() {
-		if s := fuzzy.Similarity(want, strings.TrimSpace(buf.Line(i)), bestSim); s > bestSim {
+		line := strings.TrimSpace(buf.Line(i))
+		if !work.spend(fuzzy.Work(want, line, bestSim)) {
+			break
+		}
+		if s := fuzzy.Similarity(want, line, bestSim); s > bestSim {
 			bestLine, bestSim = i, s
 		}
 	}

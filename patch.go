@@ -39,11 +39,21 @@ type FilePatches struct {
 // ranges in one or more files.
 type PatchTextFileContentsRequest struct {
 	Files []FilePatches `json:"files" jsonschema:"The files to patch" jsonschema_description:"The files to patch" description:"The files to patch"`
+	Force bool          `json:"force,omitempty" jsonschema:"Write even a file whose mode makes it read-only" jsonschema_description:"Write even a file whose mode makes it read-only" description:"Write even a file whose mode makes it read-only"`
 }
 
 func (r PatchTextFileContentsRequest) validate() error {
 	if len(r.Files) == 0 {
 		return errorf(ErrInvalidRequest, "", "files is empty").withHint("Send at least one file with its patches")
+	}
+	ranges := 0
+	for _, f := range r.Files {
+		for _, p := range f.Patches {
+			ranges += len(p.Ranges)
+		}
+	}
+	if err := tooMany("", "the ranges of all patches", ranges); err != nil {
+		return err
 	}
 	var problems []string
 	for i, f := range r.Files {
@@ -70,7 +80,7 @@ func (r PatchTextFileContentsRequest) validate() error {
 		}
 	}
 	if len(problems) > 0 {
-		return errorf(ErrInvalidRequest, "", "%s", strings.Join(problems, "; "))
+		return errorf(ErrInvalidRequest, "", "%s", problemList(problems, "; "))
 	}
 	return nil
 }
@@ -133,7 +143,7 @@ func (e *Editor) PatchTextFileContents(ctx context.Context, req PatchTextFileCon
 	for i, f := range req.Files {
 		names[i] = f.FilePath
 	}
-	r, err := e.begin(ctx, names...)
+	r, err := e.begin(ctx, writeOpts{force: req.Force}, names...)
 	if err != nil {
 		res.Message = err.Error()
 		return res, err
@@ -202,6 +212,9 @@ func (e *Editor) patchFile(fp FilePatches, fr *FilePatchResult) (*file, []byte, 
 		return nil, nil, notFound(f)
 	}
 	fr.Encoding = f.doc.Encoding().Name()
+	for _, p := range fp.Patches {
+		f.expect(p.NewString)
+	}
 	if fp.ExpectedHash != "" && !hashMatches(fp.ExpectedHash, f.doc) {
 		return nil, nil, errorf(ErrStale, fp.FilePath, "the file's SHA-256 is %s, not the expected %s: it changed since it was read", sha256Hex(f.doc.Raw()), fp.ExpectedHash).
 			withHint("Read it again with get_text_file_contents and make the patches against its current text")
@@ -233,7 +246,7 @@ func (e *Editor) patchFile(fp FilePatches, fr *FilePatchResult) (*file, []byte, 
 		note(c.patch, ErrConflict, c.msg)
 	}
 	if len(problems) > 0 {
-		e := &Error{Err: kind, Path: fp.FilePath, Msg: strings.Join(problems, "\n")}
+		e := &Error{Err: kind, Path: fp.FilePath, Msg: problemList(problems, "\n")}
 		if f.doc.Fallback() {
 			e.Hint = "The file is not valid UTF-8 and was read as ISO-8859-1; if it is in another encoding (shift_jis, euc-jp, gbk, windows-1252, …) name it in encoding"
 		}
@@ -390,6 +403,9 @@ type GetTextFileContentsRequest struct {
 func (r GetTextFileContentsRequest) validate() error {
 	if len(r.Files) == 0 {
 		return errorf(ErrInvalidRequest, "", "files is empty").withHint("Send at least one file_path")
+	}
+	if err := tooMany("", "files", len(r.Files)); err != nil {
+		return err
 	}
 	for i, f := range r.Files {
 		if f.FilePath == "" {

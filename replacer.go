@@ -1,6 +1,7 @@
 package editkit
 
 import (
+	"context"
 	"slices"
 	"strings"
 
@@ -38,6 +39,18 @@ type Query struct {
 
 	buf  *buffer.Buffer // Content, indexed by lines
 	prep *searchLines
+	work *budget // what the fuzzy replacers may still spend, and the context
+}
+
+// Context is the context of the request the query serves; a replacer that
+// may take long should stop when it is done.
+func (q *Query) Context() context.Context { return q.budget().ctx }
+
+func (q *Query) budget() *budget {
+	if q.work == nil {
+		q.work = newBudget(context.Background(), 0)
+	}
+	return q.work
 }
 
 func (q *Query) buffer() *buffer.Buffer {
@@ -124,9 +137,15 @@ func (c Chain) names() []string {
 	return n
 }
 
-// find returns the name of the replacer that decided and its matches.
+// find returns the name of the replacer that decided and its matches. It
+// stops, finding nothing, when the query's context ends or a fuzzy
+// replacer spends the query's budget: a laxer replacer must not decide
+// what a stricter one could not finish weighing.
 func (c Chain) find(q *Query) (string, []Match) {
 	for _, r := range c {
+		if q.budget().stopped() {
+			return "", nil
+		}
 		if ch, ok := r.(Chain); ok {
 			if name, m := ch.find(q); len(m) > 0 {
 				return name, m
@@ -136,7 +155,7 @@ func (c Chain) find(q *Query) (string, []Match) {
 		if _, builtin := r.(interface{ builtin() }); !builtin && q.Content == "" && q.buf != nil {
 			q.Content = q.buf.String() // a replacer of the caller's reads Content
 		}
-		if m := r.Find(q); len(m) > 0 {
+		if m := r.Find(q); len(m) > 0 && q.budget().err == nil {
 			return r.Name(), m
 		}
 	}

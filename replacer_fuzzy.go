@@ -79,7 +79,10 @@ func (blockAnchor) Find(q *Query) []Match {
 	pairs := anchorPairs(buf, first, last, lo-1, hi-1, k)
 	var cands []candidate
 	for _, p := range pairs {
-		score, aligned := alikeness(fs.lines[1:k-1], fileLines(buf, p[0]+1, p[1]-p[0]-1), q.threshold())
+		score, aligned := alikeness(fs.lines[1:k-1], fileLines(buf, p[0]+1, p[1]-p[0]-1), q.threshold(), q.budget())
+		if q.budget().err != nil {
+			return nil
+		}
 		aligned = append(aligned, [2]string{first, buf.Line(p[0])}, [2]string{last, buf.Line(p[1])})
 		cands = append(cands, candidate{first: p[0], last: p[1], score: score, pairs: aligned})
 	}
@@ -135,7 +138,10 @@ func (contextAware) Find(q *Query) []Match {
 		if a < b {
 			sMid, fMid := fs.lines[a+1:b], fileLines(buf, p[0]+1, p[1]-p[0]-1)
 			var mid float64
-			mid, aligned = alikeness(sMid, fMid, q.threshold())
+			mid, aligned = alikeness(sMid, fMid, q.threshold(), q.budget())
+			if q.budget().err != nil {
+				return nil
+			}
 			weight = float64(max(nonTrivial(sMid), nonTrivial(fMid)))
 			sum = mid * weight
 		}
@@ -147,7 +153,12 @@ func (contextAware) Find(q *Query) []Match {
 			case trivial(s) || trivial(f):
 				ok = ok && strings.TrimSpace(s) == strings.TrimSpace(f)
 			default:
-				sim := fuzzy.Similarity(strings.TrimSpace(s), strings.TrimSpace(f), q.threshold())
+				ts, tf := strings.TrimSpace(s), strings.TrimSpace(f)
+				if !q.budget().spend(fuzzy.Work(ts, tf, q.threshold())) {
+					ok = false
+					return
+				}
+				sim := fuzzy.Similarity(ts, tf, q.threshold())
 				ok = ok && sim >= q.threshold() // a line, not a typo, apart
 				sum += sim
 				weight++
@@ -158,6 +169,9 @@ func (contextAware) Find(q *Query) []Match {
 		}
 		for i := b + 1; i < k; i++ {
 			outer(fs.lines[i], p[1]+i-b)
+		}
+		if q.budget().err != nil {
+			return nil
 		}
 		if !ok {
 			continue
@@ -243,7 +257,7 @@ func anchorPairs(buf *buffer.Buffer, first, last string, lo, hi, searchLines int
 // file says something it does not. Trivial lines align when equal and may
 // be missing on either side; when neither side has anything else, they
 // must all be equal. The aligned pairs are returned too.
-func alikeness(s, f []string, floor float64) (float64, [][2]string) {
+func alikeness(s, f []string, floor float64, work *budget) (float64, [][2]string) {
 	ns, nf := nonTrivial(s), nonTrivial(f)
 	if ns == 0 && nf == 0 {
 		if len(s) == len(f) && equalLines(trimAll(s), trimAll(f)) {
@@ -262,6 +276,9 @@ func alikeness(s, f []string, floor float64) (float64, [][2]string) {
 		case ta || tb:
 			return 0
 		}
+		if !work.spend(fuzzy.Work(a, b, floor)) {
+			return 0
+		}
 		if sim := fuzzy.Similarity(a, b, floor); sim >= floor {
 			return sim
 		}
@@ -269,6 +286,9 @@ func alikeness(s, f []string, floor float64) (float64, [][2]string) {
 	}
 	wt := make([]float64, len(s)*len(f))
 	for i := 1; i <= len(s); i++ {
+		if work.err != nil {
+			return 0, nil
+		}
 		for j := 1; j <= len(f); j++ {
 			wij := weight(i-1, j-1)
 			wt[(i-1)*len(f)+j-1] = wij
@@ -356,7 +376,7 @@ func fuzzyMatches(q *Query, fs *fuzzySearch, cands []candidate) []Match {
 		if c.score < cands[0].score-leadMargin {
 			break
 		}
-		if fs.leadsOn(buf, cands[0], c) {
+		if fs.leadsOn(buf, cands[0], c, q.budget()) {
 			continue // the lines where they differ say which is meant
 		}
 		if c.score < q.threshold() {
@@ -375,7 +395,7 @@ func fuzzyMatches(q *Query, fs *fuzzySearch, cands []candidate) []Match {
 // blocks differ. Lines both blocks share say nothing about which one the
 // search means, and averaging them in would hide the lead. It compares
 // blocks of the search's own size line by line and gives no lead otherwise.
-func (fs *fuzzySearch) leadsOn(buf *buffer.Buffer, a, b candidate) bool {
+func (fs *fuzzySearch) leadsOn(buf *buffer.Buffer, a, b candidate, work *budget) bool {
 	k := len(fs.lines)
 	if a.last-a.first+1 != k || b.last-b.first+1 != k {
 		return false
@@ -388,6 +408,9 @@ func (fs *fuzzySearch) leadsOn(buf *buffer.Buffer, a, b candidate) bool {
 			continue
 		}
 		t := strings.TrimSpace(s)
+		if !work.spend(fuzzy.Work(t, la, 0) + fuzzy.Work(t, lb, 0)) {
+			return false
+		}
 		sa += fuzzy.Similarity(t, la, 0)
 		sb += fuzzy.Similarity(t, lb, 0)
 		n++

@@ -9,6 +9,9 @@ import (
 	"io"
 	"reflect"
 	"strings"
+	"sync"
+
+	"github.com/editkit/editkit/internal/schema"
 )
 
 // A Tool is one operation as an agent sees it: a name, a description
@@ -64,7 +67,8 @@ Errors: "not found" shows the nearest text with its line numbers and what differ
     "replaceAll": {"type": "boolean", "description": "Replace every place the search matches"},
     "fuzzyThreshold": {"type": "number", "minimum": 0, "maximum": 1, "description": "Least similarity (0 to 1) of a fuzzy match. Default 0.7"},
     "startLine": {"type": "integer", "minimum": 1, "description": "Line where you expect the text to start; picks the nearest of several matches"},
-    "dryRun": {"type": "boolean", "description": "Show the diff without writing the file"}
+    "dryRun": {"type": "boolean", "description": "Show the diff without writing the file"},
+    "force": {"type": "boolean", "description": "Write even a file whose mode makes it read-only"}
   },
   "required": ["path", "search", "replace"],
   "additionalProperties": false
@@ -98,7 +102,8 @@ An edit that fails is reported in results with the same detail as edit_block (ne
     },
     "stopOnError": {"type": "boolean", "description": "Stop at the first edit that fails. The edits before it are still written"},
     "dryRun": {"type": "boolean", "description": "Report what would happen without writing the file"},
-    "fuzzyThreshold": {"type": "number", "minimum": 0, "maximum": 1, "description": "Least similarity (0 to 1) of a fuzzy match. Default 0.7"}
+    "fuzzyThreshold": {"type": "number", "minimum": 0, "maximum": 1, "description": "Least similarity (0 to 1) of a fuzzy match. Default 0.7"},
+    "force": {"type": "boolean", "description": "Write even a file whose mode makes it read-only"}
   },
   "required": ["path", "edits"],
   "additionalProperties": false
@@ -117,7 +122,8 @@ Errors: a line number outside the file names the file's line count.`,
     "startLine": {"type": "integer", "minimum": 1, "description": "First line to replace (1-based). The line count plus 1 appends to the file"},
     "endLine": {"type": "integer", "minimum": 0, "description": "Last line to replace (inclusive). Omit it to replace to the end of the file; startLine minus 1 inserts before startLine without replacing"},
     "content": {"type": "string", "description": "The new lines. Empty deletes the range. A final newline ends the last line and adds no empty line"},
-    "dryRun": {"type": "boolean", "description": "Show the diff without writing the file"}
+    "dryRun": {"type": "boolean", "description": "Show the diff without writing the file"},
+    "force": {"type": "boolean", "description": "Write even a file whose mode makes it read-only"}
   },
   "required": ["path", "startLine", "content"],
   "additionalProperties": false
@@ -155,7 +161,8 @@ Everything is checked first and then all files are written, or none: overlapping
         "additionalProperties": false
       }
     },
-    "dryRun": {"type": "boolean", "description": "Return the plan and diffs without writing"}
+    "dryRun": {"type": "boolean", "description": "Return the plan and diffs without writing"},
+    "force": {"type": "boolean", "description": "Write even a file whose mode makes it read-only"}
   },
   "required": ["operations"],
   "additionalProperties": false
@@ -212,7 +219,8 @@ Errors: a range that does not hold old_string quotes what it holds and names the
         "required": ["file_path", "patches"],
         "additionalProperties": false
       }
-    }
+    },
+    "force": {"type": "boolean", "description": "Write even a file whose mode makes it read-only"}
   },
   "required": ["files"],
   "additionalProperties": false
@@ -273,7 +281,8 @@ Errors per block: "Anchor not found in file", "Edit location is ambiguous (match
     "dryRun": {"type": "boolean", "description": "Check every block without writing"},
     "format": {"type": "string", "enum": ["auto", "v3", "search-replace"], "description": "auto (the default) or v3 or search-replace"},
     "fuzzy": {"type": "boolean", "description": "When a block's lines are not in the file exactly: look for them as edit_block does (indentation and whitespace and typos tolerated)"},
-    "keepEnding": {"type": "boolean", "description": "Keep each file's final newline or its lack. By default files end with exactly one newline"}
+    "keepEnding": {"type": "boolean", "description": "Keep each file's final newline or its lack. By default files end with exactly one newline"},
+    "force": {"type": "boolean", "description": "Write even a file whose mode makes it read-only"}
   },
   "required": ["response"],
   "additionalProperties": false
@@ -312,6 +321,13 @@ func (e *Editor) Call(ctx context.Context, name string, input []byte) (json.RawM
 	if !ok {
 		return nil, errorf(ErrInvalidRequest, "", "there is no tool %q", name).withHint("The tools are: %s", strings.Join(toolNames(), ", "))
 	}
+	if limit := e.requestLimit(); int64(len(input)) > limit {
+		return nil, errorf(ErrTooLarge, "", "the request is %d bytes, over the limit of %d", len(input), limit).
+			withHint("Send the edit in smaller requests")
+	}
+	if err := checkRequest(t.Name, input); err != nil {
+		return nil, err
+	}
 	res, err := t.run(ctx, e, input)
 	if res == nil {
 		return nil, err
@@ -321,6 +337,47 @@ func (e *Editor) Call(ctx context.Context, name string, input []byte) (json.RawM
 		return nil, merr
 	}
 	return out, err
+}
+
+// maxItems is the most items any list of a request may have: edits,
+// operations, files, patches, ranges. A longer list is refused before it
+// is read to its end.
+const maxItems = 100_000
+
+// requestLimit is the largest JSON request Call reads: room for a file of
+// the editor's size limit, however it is escaped, and then some.
+func (e *Editor) requestLimit() int64 { return 4*e.limit() + 1<<20 }
+
+// schemas are the tools' input schemas, compiled once.
+var schemas = sync.OnceValue(func() map[string]*schema.Schema {
+	m := make(map[string]*schema.Schema, len(tools))
+	for _, t := range tools {
+		m[t.Name] = schema.MustCompile(t.InputSchema)
+	}
+	return m
+})
+
+// checkRequest reads input strictly against the tool's schema: a missing
+// required field, a field the schema does not name (in exactly that case),
+// a field given twice, a value of the wrong type or out of range, and a
+// list of more than maxItems items are refused before anything else.
+func checkRequest(tool string, input []byte) error {
+	if len(bytes.TrimSpace(input)) == 0 {
+		return errorf(ErrInvalidRequest, "", "the request is empty").withHint("Send a JSON object with the fields the tool's schema gives")
+	}
+	err := schemas()[tool].Check(input, maxItems)
+	var ps *schema.Problems
+	if !errors.As(err, &ps) {
+		return err
+	}
+	e := errorf(ErrInvalidRequest, "", "%s", ps.Error())
+	for _, p := range ps.List {
+		if len(p.Fields) > 0 {
+			e.Hint = "The fields are: " + strings.Join(p.Fields, ", ")
+			break
+		}
+	}
+	return e
 }
 
 func lookupTool(name string) (Tool, bool) {

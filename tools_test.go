@@ -27,11 +27,11 @@ var requestTypes = map[string]any{
 	"apply_edit_response":      ApplyEditResponseRequest{},
 }
 
-type schema struct {
+type rawSchema struct {
 	Type                 any                `json:"type"` // a name, or a list of names`
-	Properties           map[string]*schema `json:"properties"`
+	Properties           map[string]*rawSchema `json:"properties"`
 	Required             []string           `json:"required"`
-	Items                *schema            `json:"items"`
+	Items                *rawSchema            `json:"items"`
 	Description          string             `json:"description"`
 	AdditionalProperties *bool              `json:"additionalProperties"`
 }
@@ -44,7 +44,7 @@ func TestSchemasMatchRequests(t *testing.T) {
 		t.Fatalf("tools %v have request types %v", want, got)
 	}
 	for _, tool := range Tools() {
-		var s schema
+		var s rawSchema
 		if err := json.Unmarshal(tool.InputSchema, &s); err != nil {
 			t.Errorf("%s: schema is not valid JSON: %v", tool.Name, err)
 			continue
@@ -55,7 +55,7 @@ func TestSchemasMatchRequests(t *testing.T) {
 
 var leadingKey = regexp.MustCompile(`^\w+=`)
 
-func checkSchema(t *testing.T, where string, s *schema, typ reflect.Type) {
+func checkSchema(t *testing.T, where string, s *rawSchema, typ reflect.Type) {
 	if s.Type != "object" {
 		t.Errorf("%s: type %q, want object", where, s.Type)
 		return
@@ -152,12 +152,33 @@ func TestCallRefusesInvalidRequests(t *testing.T) {
 	}{
 		{"nope", `{}`, `there is no tool "nope". The tools are: view, edit_block, batch_edit_blocks, write_from_line, batch_edit, patch_text_file_contents, get_text_file_contents, apply_edit_response`},
 		{"view", ``, "the request is empty"},
-		{"view", `[1]`, "must be a JSON object, not a JSON array"},
-		{"view", `{"path": 3}`, `field "path" must be a string, not a JSON number`},
-		{"view", `{"path": "a.txt"} {}`, "unexpected data after the JSON object"},
-		{"view", `{"path": "a.txt", "start": 1}`, `unknown field "start". The fields are: path, startLine, endLine`},
+		{"view", `[1]`, "the request must be an object, not an array"},
+		{"view", `{"path": 3}`, `field "path" must be a string, not an integer`},
+		{"view", `{"path": "a.txt"} {}`, "there is more after the JSON object"},
+		{"view", `{"path": "a.txt", "start": 1}`, `unknown field "start" in the request. The fields are: path, startLine, endLine`},
 		{"view", `{"path": "a.txt"`, "not valid JSON"},
-		{"view", `{"startLine": 2}`, "path is required"},
+		{"view", `{"startLine": 2}`, `the request has no "path" field, and it is required`},
+		{"view", `{"path": "a.txt", "startLine": 0}`, `field "startLine" must be at least 1 (got 0)`},
+		{"view", `{"path": "a.txt", "startLine": 1.5}`, `field "startLine" must be an integer, not a number`},
+		{"view", `{"path": "a.txt", "startLine": 99999999999999999999}`, `out of range`},
+		// A missing field is not an empty one: without replace, edit_block
+		// would delete the search text.
+		{"edit_block", `{"path": "a.txt", "search": "x"}`, `the request has no "replace" field, and it is required`},
+		{"edit_block", `{"path": "a.txt", "search": "x", "replace": null}`, `field "replace" must be a string, not null`},
+		{"patch_text_file_contents", `{"files": [{"file_path": "a.txt", "patches": [{"new_string": "y", "ranges": [{"start": 1}]}]}]}`,
+			`files[0].patches[0] has no "old_string" field, and it is required`},
+		// encoding/json matches keys case-insensitively and lets the last
+		// one win: {"dryRun": true, "dryrun": false} would write the file.
+		{"edit_block", `{"path": "a.txt", "search": "x", "replace": "y", "dryRun": true, "dryrun": false}`,
+			`the field "dryrun" appears twice in the request (also as "dryRun"); send it once`},
+		{"edit_block", `{"path": "a.txt", "search": "x", "replace": "y", "DryRun": true}`,
+			`unknown field "DryRun" in the request; did you mean "dryRun"? Field names are case-sensitive`},
+		{"edit_block", `{"path": "a.txt", "search": "x", "replace": "y", "path": "b.txt"}`, `the field "path" appears twice`},
+		{"batch_edit", `{"operations": [{"type": "append", "file": "a.txt"}, {"type": "delete"}]}`,
+			`field "operations[0].type" must be one of create, insert, delete, replace, patch, not "append"; operations[1] has no "file" field, and it is required`},
+		{"batch_edit_blocks", `{"path": "a.txt", "edits": []}`, `field "edits" must have at least 1 item`},
+		{"batch_edit_blocks", `{"path": "a.txt", "edits": [` + strings.Repeat(`{"search": "x", "replace": "y"},`, maxItems) + `{"search": "x", "replace": "y"}]}`,
+			`field "edits" has more than 100000 items; send at most 100000 in one request`},
 	} {
 		out, err := ed.Call(context.Background(), tc.tool, []byte(tc.input))
 		if out != nil || !errors.Is(err, ErrInvalidRequest) || !strings.Contains(err.Error(), tc.msg) {

@@ -152,3 +152,21 @@ func isASCII(s string) bool {
 	}
 	return true
 }
+
+// Work is about how many steps Similarity(a, b, floor) takes: the cells of
+// the distance table it fills, a word of 64 at a time for the bit-parallel
+// case. Callers that must bound their time spend it from a budget.
+func Work(a, b string, floor float64) int64 {
+	la, lb := len(a), len(b)
+	if la > lb {
+		la, lb = lb, la
+	}
+	limit := int((1 - floor) * float64(lb))
+	switch {
+	case lb-la > limit || la == 0:
+		return 1
+	case la <= 64:
+		return int64(lb)
+	}
+	return int64(lb) * int64(min(la, 2*limit+1))
+}

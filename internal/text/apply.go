@@ -1,6 +1,7 @@
 package text
 
 import (
+	"bytes"
 	"fmt"
 	"strings"
 	"unicode/utf8"
@@ -28,6 +29,7 @@ func (d *Doc) Apply(edits []Edit) ([]byte, error) {
 	}
 	out := make([]byte, 0, len(d.raw)+growth(edits))
 	pos := 0
+	ours := false // the bytes out ends with are new text, not the file's
 	for _, e := range edits {
 		rs, err := d.rawOffset(e.Start)
 		if err != nil {
@@ -37,13 +39,37 @@ func (d *Doc) Apply(edits []Edit) ([]byte, error) {
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, d.raw[pos:rs]...)
+		if rs > pos {
+			out, ours = d.appendRaw(out, d.raw[pos:rs], ours), false
+		}
 		if out, err = d.encodeNew(out, e); err != nil {
 			return nil, err
 		}
+		if e.New != "" {
+			ours = true
+		}
 		pos = re
 	}
-	return append(out, d.raw[pos:]...), nil
+	if pos < len(d.raw) {
+		out = d.appendRaw(out, d.raw[pos:], ours)
+	}
+	return out, nil
+}
+
+// appendRaw appends bytes of the file after an edit. A line ending in a
+// lone CR cannot be followed by an LF: the two would read back as one CRLF,
+// and a line would vanish. When an edit brings them together, one of the
+// two becomes a CRLF: the edit's own last line break when the edit wrote
+// it (ours), else the break that follows.
+func (d *Doc) appendRaw(out, raw []byte, ours bool) []byte {
+	if bytes.HasSuffix(out, d.enc.cr) && bytes.HasPrefix(raw, d.enc.lf) {
+		if ours {
+			out = append(out, d.enc.lf...)
+		} else {
+			out = append(out, d.enc.cr...)
+		}
+	}
+	return append(out, raw...)
 }
 
 func growth(edits []Edit) int {
@@ -152,6 +178,9 @@ func (d *Doc) encodeNew(out []byte, e Edit) ([]byte, error) {
 				neighbor = d.neighborEOL(e)
 			}
 			eol = neighbor
+		}
+		if eol == LF && bytes.HasSuffix(out, d.enc.cr) {
+			eol = CRLF // an LF right after a lone CR would merge with it
 		}
 		out = d.appendEOL(out, eol)
 		rest = rest[i+1:]

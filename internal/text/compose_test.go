@@ -26,7 +26,7 @@ func TestComposer(t *testing.T) {
 		orig := strings.Repeat("0123456789\n", r.IntN(6))
 		cur := orig
 		var c Composer
-		for range 1 + r.IntN(8) {
+		for range 1 + r.IntN(40) {
 			s := r.IntN(len(cur) + 1)
 			e := s + r.IntN(len(cur)-s+1)
 			var nb strings.Builder

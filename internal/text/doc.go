@@ -68,6 +68,8 @@ type Doc struct {
 	// when it equals starts shifted by the BOM (UTF-8 with LF only).
 	rawStarts []int
 	eols      []EOL // nil when every line but an unterminated last one ends in LF
+	// newEOL ends new lines in a text that has no line break to copy.
+	newEOL EOL
 }
 
 // Decode reads raw as text. It takes raw over: the caller must not modify
@@ -361,9 +363,26 @@ func (d *Doc) LineEnding() string {
 	return seen.String()
 }
 
+// WithNewEOL returns the document with e as the ending of new lines when
+// it has no line break of its own to copy — a new or empty file, or one
+// line without a newline — so that a file created from CRLF text is CRLF.
+// A document with line breaks is returned as it is.
+func (d *Doc) WithNewEOL(e EOL) *Doc {
+	if e == None || d.FinalNewline() || d.LineCount() > 1 {
+		return d
+	}
+	c := *d
+	c.newEOL = e
+	return &c
+}
+
 // dominantEOL is the line end used where an edit has no neighbor to copy:
-// the file's most common one, LF for a file without line breaks.
+// the file's most common one; for a file without line breaks, the one
+// WithNewEOL gave, or LF.
 func (d *Doc) dominantEOL() EOL {
+	if d.newEOL != None && !d.FinalNewline() && d.LineCount() <= 1 {
+		return d.newEOL
+	}
 	if d.eols == nil {
 		return LF
 	}
@@ -450,3 +469,29 @@ func (d *Doc) Len() int { return len(d.body) }
 
 // Slice is the body text [start, end).
 func (d *Doc) Slice(start, end int) string { return d.body[start:end] }
+
+// EOLOf is how the line breaks of s end, by majority: LF, CRLF or CR; None
+// when s has no line break.
+func EOLOf(s string) EOL {
+	var count [4]int
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '\n':
+			count[LF]++
+		case '\r':
+			if i+1 < len(s) && s[i+1] == '\n' {
+				count[CRLF]++
+				i++
+			} else {
+				count[CR]++
+			}
+		}
+	}
+	best := None
+	for _, e := range []EOL{LF, CRLF, CR} {
+		if count[e] > count[best] {
+			best = e
+		}
+	}
+	return best
+}

@@ -1,7 +1,10 @@
-// Package txn commits the file writes of one request together: each file is
-// replaced atomically, a file that changed since it was read is never
-// overwritten, and when a later write fails the files already written are
-// put back.
+// Package txn is the currency of editkit's writes: a Change says what one
+// file must become, given what was read of it, and Commit writes a set of
+// changes to any storage all or nothing — each file replaced atomically, a
+// file that changed since it was read never overwritten, and the files
+// already written put back when a later one fails. Storage that can do
+// better (internal/store checks a file at the moment it swaps it in, and
+// survives a crash) commits the same Changes itself.
 package txn
 
 import (
@@ -11,35 +14,17 @@ import (
 	"io/fs"
 )
 
-// FS is the storage a transaction writes to. WriteFile must replace a file
-// atomically, keeping an existing file's permission bits.
-type FS interface {
-	ReadFile(name string) ([]byte, error)
-	WriteFile(name string, data []byte, perm fs.FileMode) error
-	Remove(name string) error
-}
-
-// A Tx is a set of staged writes to one FS.
-type Tx struct {
-	fsys  FS
-	files []staged
-}
-
-type staged struct {
-	name    string
-	existed bool
-	orig    []byte // the bytes read, when existed
-	data    []byte
-	perm    fs.FileMode
-}
-
-// New returns an empty transaction on fsys.
-func New(fsys FS) *Tx { return &Tx{fsys: fsys} }
-
-// Stage records that name, read as orig (existed false for a file that did
-// not exist), is to become data. A new file is created with perm.
-func (t *Tx) Stage(name string, existed bool, orig, data []byte, perm fs.FileMode) {
-	t.files = append(t.files, staged{name: name, existed: existed, orig: orig, data: data, perm: perm})
+// A Change is what one file of a commit becomes.
+type Change struct {
+	Name    string      // the file, as the storage names it
+	Existed bool        // the file existed when it was read
+	Orig    []byte      // its bytes as read, when it existed
+	Data    []byte      // its new bytes
+	Delete  bool        // remove the file instead of writing Data
+	Perm    fs.FileMode // permission bits of a new file
+	// Blind replaces or removes whatever the file holds at the commit,
+	// without checking it against Orig.
+	Blind bool
 }
 
 // ErrStale reports a file that changed on disk since it was read.
@@ -69,57 +54,89 @@ func (e *Error) Error() string {
 // Unwrap returns the cause: ErrStale or the write's error.
 func (e *Error) Unwrap() error { return e.Err }
 
-// Commit writes the staged files in order. Before each write it checks that
-// the file still holds what was read. If a check or a write fails, the files
-// already written are restored (created ones removed) and Commit returns an
-// *Error; no file is left half-written.
-func (t *Tx) Commit() error {
-	for i, f := range t.files {
-		err := t.check(f)
+// Stale returns an ErrStale saying what happened to the file.
+func Stale(why string) error {
+	if why == "" {
+		return ErrStale
+	}
+	return fmt.Errorf("%w: %s", ErrStale, why)
+}
+
+// FS is storage that can only read, write and remove whole files. WriteFile
+// must replace a file atomically, keeping an existing file's permission
+// bits.
+type FS interface {
+	ReadFile(name string) ([]byte, error)
+	WriteFile(name string, data []byte, perm fs.FileMode) error
+	Remove(name string) error
+}
+
+// Commit writes changes to fsys in order. Before each write it checks that
+// the file still holds what was read; the check and the write are two
+// steps, so a writer that slips between them is not seen — storage that
+// can swap and check in one step commits changes itself. If a check or a
+// write fails, the files already written are restored (created ones
+// removed) and Commit returns an *Error.
+func Commit(fsys FS, changes []Change) error {
+	for i, c := range changes {
+		err := check(fsys, c)
 		if err == nil {
-			err = t.fsys.WriteFile(f.name, f.data, f.perm)
+			if c.Delete {
+				err = fsys.Remove(c.Name)
+			} else {
+				err = fsys.WriteFile(c.Name, c.Data, c.Perm)
+			}
 		}
 		if err != nil {
-			e := &Error{Name: f.name, Err: err}
-			t.rollback(i, e)
+			e := &Error{Name: c.Name, Err: err}
+			rollback(fsys, changes[:i], e)
 			return e
 		}
 	}
 	return nil
 }
 
-func (t *Tx) check(f staged) error {
-	cur, err := t.fsys.ReadFile(f.name)
+// Check reports, for storage that reads and compares, whether the file
+// named by c still holds what was read.
+func Check(cur []byte, err error, c Change) error {
+	if c.Blind {
+		return nil
+	}
 	missing := errors.Is(err, fs.ErrNotExist)
 	switch {
-	case !f.existed && err == nil:
-		return fmt.Errorf("%w: it was created meanwhile", ErrStale)
-	case !f.existed && missing:
+	case !c.Existed && err == nil:
+		return Stale("it was created meanwhile")
+	case !c.Existed && missing:
 		return nil
 	case missing:
-		return fmt.Errorf("%w: it was deleted meanwhile", ErrStale)
+		return Stale("it was deleted meanwhile")
 	case err != nil:
 		return err
-	case !bytes.Equal(cur, f.orig):
-		return ErrStale
+	case !bytes.Equal(cur, c.Orig):
+		return Stale("")
 	}
 	return nil
 }
 
-// rollback puts back the first n files, newest first.
-func (t *Tx) rollback(n int, e *Error) {
-	for i := n - 1; i >= 0; i-- {
-		f := t.files[i]
+func check(fsys FS, c Change) error {
+	cur, err := fsys.ReadFile(c.Name)
+	return Check(cur, err, c)
+}
+
+// rollback puts back the changes done, newest first.
+func rollback(fsys FS, done []Change, e *Error) {
+	for i := len(done) - 1; i >= 0; i-- {
+		c := done[i]
 		var err error
-		if f.existed {
-			err = t.fsys.WriteFile(f.name, f.orig, f.perm)
+		if c.Existed {
+			err = fsys.WriteFile(c.Name, c.Orig, c.Perm)
 		} else {
-			err = t.fsys.Remove(f.name)
+			err = fsys.Remove(c.Name)
 		}
 		if err != nil {
-			e.Lost = append(e.Lost, fmt.Errorf("%s: %w", f.name, err))
+			e.Lost = append(e.Lost, fmt.Errorf("%s: %w", c.Name, err))
 			continue
 		}
-		e.Restored = append(e.Restored, f.name)
+		e.Restored = append(e.Restored, c.Name)
 	}
 }

@@ -94,13 +94,14 @@ func TestCommit(t *testing.T) {
 			if tc.meddle != nil {
 				m.onWrite = func(name string) { tc.meddle(m, name) }
 			}
-			tx := New(m)
-			tx.Stage("a", true, []byte("A"), []byte("A2"), 0o644)
-			tx.Stage("b", true, []byte("B"), []byte("B2"), 0o644)
-			tx.Stage("c", true, []byte("C"), []byte("C2"), 0o644)
-			tx.Stage("new", false, nil, []byte("N"), 0o644)
+			changes := []Change{
+				{Name: "a", Existed: true, Orig: []byte("A"), Data: []byte("A2"), Perm: 0o644},
+				{Name: "b", Existed: true, Orig: []byte("B"), Data: []byte("B2"), Perm: 0o644},
+				{Name: "c", Existed: true, Orig: []byte("C"), Data: []byte("C2"), Perm: 0o644},
+				{Name: "new", Data: []byte("N"), Perm: 0o644},
+			}
 			m.onWrite, m.failOn = wrapOnce(m.onWrite), tc.failOn
-			err := tx.Commit()
+			err := Commit(m, changes)
 			if diff := cmp.Diff(tc.want, m.files); diff != "" {
 				t.Errorf("files after commit (-want +got):\n%s", diff)
 			}
@@ -135,5 +136,32 @@ func wrapOnce(f func(string)) func(string) {
 			done[name] = true
 			f(name)
 		}
+	}
+}
+
+func TestCommitDeleteAndBlind(t *testing.T) {
+	m := &memFS{files: map[string]string{"a": "A", "b": "B"}}
+	err := Commit(m, []Change{
+		{Name: "a", Existed: true, Orig: []byte("A"), Delete: true},
+		{Name: "b", Existed: true, Orig: []byte("not what it holds"), Data: []byte("B2"), Blind: true},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(map[string]string{"b": "B2"}, m.files); diff != "" {
+		t.Errorf("files (-want +got):\n%s", diff)
+	}
+	// A delete of a file that changed is refused, and the delete before it
+	// undone.
+	m = &memFS{files: map[string]string{"a": "A", "b": "B"}}
+	err = Commit(m, []Change{
+		{Name: "a", Existed: true, Orig: []byte("A"), Delete: true},
+		{Name: "b", Existed: true, Orig: []byte("old B"), Delete: true},
+	})
+	if !errors.Is(err, ErrStale) {
+		t.Fatalf("Commit = %v, want ErrStale", err)
+	}
+	if diff := cmp.Diff(map[string]string{"a": "A", "b": "B"}, m.files); diff != "" {
+		t.Errorf("files (-want +got):\n%s", diff)
 	}
 }

@@ -1,0 +1,18 @@
+//go:build !unix
+
+package store
+
+import (
+	"io/fs"
+	"os"
+)
+
+const oNonblock = 0
+
+type fileID struct{}
+
+func idOf(fs.FileInfo) fileID { return fileID{} }
+
+func writable(fi fs.FileInfo) bool { return fi.Mode().Perm()&0o200 != 0 }
+
+func keepOwner(*os.File, fs.FileInfo) error { return nil }
