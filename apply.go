@@ -33,7 +33,7 @@ func (r ApplyEditResponseRequest) validate() error {
 	return nil
 }
 
-// ApplyOptions tune [Editor.ApplyEditBlocks]; see the fields of
+// ApplyOptions tune [Editor.ApplyBlocks]; see the fields of
 // [ApplyEditResponseRequest] with the same names.
 type ApplyOptions struct {
 	DryRun, Fuzzy, KeepEnding, Force bool
@@ -83,13 +83,13 @@ const (
 )
 
 // ApplyEditResponse parses a model's response ([ParseResponse], or one
-// format) and applies its blocks with [Editor.ApplyEditBlocks]. Malformed
+// format) and applies its blocks with [Editor.ApplyBlocks]. Malformed
 // blocks are reported in ParseIssues and do not stop the others.
 func (e *Editor) ApplyEditResponse(ctx context.Context, req ApplyEditResponseRequest) (*ApplyEditResponseResult, error) {
 	if err := req.validate(); err != nil {
 		return &ApplyEditResponseResult{Message: err.Error()}, err
 	}
-	var blocks []EditBlock
+	var blocks []Block
 	var issues []ParseIssue
 	switch Format(req.Format) {
 	case FormatV3:
@@ -99,7 +99,7 @@ func (e *Editor) ApplyEditResponse(ctx context.Context, req ApplyEditResponseReq
 	default:
 		blocks, issues = ParseResponse(req.Response)
 	}
-	res, err := e.ApplyEditBlocks(ctx, blocks, ApplyOptions{DryRun: req.DryRun, Fuzzy: req.Fuzzy, KeepEnding: req.KeepEnding, Force: req.Force})
+	res, err := e.ApplyBlocks(ctx, blocks, ApplyOptions{DryRun: req.DryRun, Fuzzy: req.Fuzzy, KeepEnding: req.KeepEnding, Force: req.Force})
 	res.ParseIssues = append(res.ParseIssues, issues...)
 	res.ShellSuggestions = ShellSuggestions(req.Response)
 	if len(issues) > 0 {
@@ -129,7 +129,7 @@ type fileRun struct {
 	changed bool
 }
 
-// ApplyEditBlocks applies edit blocks in order, each to its file as the
+// ApplyBlocks applies edit blocks in order, each to its file as the
 // blocks before it left it. A block's anchor and old lines must occur in
 // the file exactly once, as whole lines; a block with neither creates its
 // file, which must be missing or empty. After a block fails, the later
@@ -137,7 +137,7 @@ type fileRun struct {
 // blocks is written atomically, ending in exactly one newline unless
 // KeepEnding, and when [Editor.GitAdd] is set and the workspace is a git
 // work tree, staged. The error is nil only when every block applied.
-func (e *Editor) ApplyEditBlocks(ctx context.Context, blocks []EditBlock, opts ApplyOptions) (*ApplyEditResponseResult, error) {
+func (e *Editor) ApplyBlocks(ctx context.Context, blocks []Block, opts ApplyOptions) (*ApplyEditResponseResult, error) {
 	res := &ApplyEditResponseResult{Results: make([]BlockResult, len(blocks)), FilesModified: []string{}, Diffs: map[string]string{}, ShellSuggestions: []string{}, ParseIssues: []ParseIssue{}}
 	var names, lockable []string
 	runs := map[string]*fileRun{}
@@ -233,7 +233,7 @@ func (e *Editor) ApplyEditBlocks(ctx context.Context, blocks []EditBlock, opts A
 var errSkipped = errors.New(msgPrevFailed)
 
 // applyBlock applies one block to its file's text, or says why not.
-func (e *Editor) applyBlock(ctx context.Context, fr *fileRun, b EditBlock, opts ApplyOptions, br *BlockResult) error {
+func (e *Editor) applyBlock(ctx context.Context, fr *fileRun, b Block, opts ApplyOptions, br *BlockResult) error {
 	if fr.failed {
 		return &Error{Err: errSkipped, Path: b.Path, Msg: msgPrevFailed, Hint: "Fix the earlier block for this file and send the later ones again"}
 	}
@@ -297,7 +297,7 @@ func findSequence(buf *buffer.Buffer, seq []string) []int {
 
 // explainMiss says why a block's lines were not found, in the seed's terms,
 // with the text the file has where it comes closest.
-func explainMiss(buf *buffer.Buffer, b EditBlock, br *BlockResult) *Error {
+func explainMiss(buf *buffer.Buffer, b Block, br *BlockResult) *Error {
 	e := &Error{Err: ErrNotFound, Path: b.Path, Msg: msgNotFound, Hint: "Copy the anchor and old lines from the file exactly"}
 	var anchors []int
 	if len(b.Anchor) > 0 {
@@ -338,7 +338,7 @@ func explainMiss(buf *buffer.Buffer, b EditBlock, br *BlockResult) *Error {
 // appliedAt returns the 0-based line where the file already has a block's
 // anchor and new lines, or -1. They must say enough not to be there by
 // chance.
-func appliedAt(buf *buffer.Buffer, b EditBlock) int {
+func appliedAt(buf *buffer.Buffer, b Block) int {
 	done := append(append([]string{}, b.Anchor...), b.New...)
 	if len(b.New) == 0 || len(strings.TrimSpace(joinLines(done))) < 16 {
 		return -1
@@ -415,7 +415,7 @@ func listLines(ls []int) string {
 	return "lines " + strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
 }
 
-func describeBlock(b EditBlock, line int) string {
+func describeBlock(b Block, line int) string {
 	switch {
 	case len(b.Old) == 0 && len(b.New) == 0:
 		return fmt.Sprintf("The block changes nothing (its old and new lines are the same), at line %d.", line)

@@ -10,8 +10,8 @@ import (
 	"github.com/editkit/editkit/internal/text"
 )
 
-// BlockEdit is one search-and-replace of a batch.
-type BlockEdit struct {
+// Edit is one search-and-replace of a batch.
+type Edit struct {
 	Search               string `json:"search" jsonschema:"The exact text to find in the file as the earlier edits left it" jsonschema_description:"The exact text to find in the file as the earlier edits left it" description:"The exact text to find in the file as the earlier edits left it"`
 	Replace              string `json:"replace" jsonschema:"The text to put in its place" jsonschema_description:"The text to put in its place" description:"The text to put in its place"`
 	Label                string `json:"label,omitempty" jsonschema:"A name for this edit to find it in the results" jsonschema_description:"A name for this edit to find it in the results" description:"A name for this edit to find it in the results"`
@@ -22,7 +22,7 @@ type BlockEdit struct {
 // applied in order, each to the text the previous ones left.
 type BatchEditBlocksRequest struct {
 	Path           string      `json:"path" jsonschema:"Path of the file relative to the workspace root" jsonschema_description:"Path of the file relative to the workspace root" description:"Path of the file relative to the workspace root"`
-	Edits          []BlockEdit `json:"edits" jsonschema:"The edits in the order to apply them" jsonschema_description:"The edits in the order to apply them" description:"The edits in the order to apply them"`
+	Edits          []Edit `json:"edits" jsonschema:"The edits in the order to apply them" jsonschema_description:"The edits in the order to apply them" description:"The edits in the order to apply them"`
 	StopOnError    bool        `json:"stopOnError,omitempty" jsonschema:"Stop at the first edit that fails. The edits before it are still written" jsonschema_description:"Stop at the first edit that fails. The edits before it are still written" description:"Stop at the first edit that fails. The edits before it are still written"`
 	DryRun         bool        `json:"dryRun,omitempty" jsonschema:"Report what would happen without writing the file" jsonschema_description:"Report what would happen without writing the file" description:"Report what would happen without writing the file"`
 	Force          bool        `json:"force,omitempty" jsonschema:"Write even a file whose mode makes it read-only" jsonschema_description:"Write even a file whose mode makes it read-only" description:"Write even a file whose mode makes it read-only"`
@@ -52,13 +52,13 @@ type BatchEditBlocksResult struct {
 	TotalEdits      int               `json:"totalEdits"`
 	SuccessfulEdits int               `json:"successfulEdits"`
 	FailedEdits     int               `json:"failedEdits"`
-	Results         []BlockEditResult `json:"results"`
+	Results         []EditResult `json:"results"`
 	// FinalDiff is the diff of the whole batch against the file as read.
 	FinalDiff string `json:"finalDiff,omitempty"`
 }
 
-// BlockEditResult is what happened to one edit of a batch.
-type BlockEditResult struct {
+// EditResult is what happened to one edit of a batch.
+type EditResult struct {
 	Index    int    `json:"index"` // 0-based position in the request
 	Label    string `json:"label,omitempty"`
 	Success  bool   `json:"success"`
@@ -80,13 +80,13 @@ type batch struct {
 // fail. The buffer is persistent: each edit costs what it touches, and the
 // text before it stays available for its diff.
 func runBatch(ctx context.Context, buf *buffer.Buffer, req BatchEditBlocksRequest, chain Chain) (*batch, error) {
-	b := &batch{res: &BatchEditBlocksResult{TotalEdits: len(req.Edits), Results: make([]BlockEditResult, 0, len(req.Edits))}}
+	b := &batch{res: &BatchEditBlocksResult{TotalEdits: len(req.Edits), Results: make([]EditResult, 0, len(req.Edits))}}
 	var comp text.Composer
 	for i, ed := range req.Edits {
 		if i%64 == 0 && ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
-		r := BlockEditResult{Index: i, Label: ed.Label}
+		r := EditResult{Index: i, Label: ed.Label}
 		p, err := planEdit(ctx, buf, req, ed, chain)
 		if err != nil {
 			e := asError(err, i+1, req.Path)
@@ -120,7 +120,7 @@ func runBatch(ctx context.Context, buf *buffer.Buffer, req BatchEditBlocksReques
 	return b, nil
 }
 
-func planEdit(ctx context.Context, buf *buffer.Buffer, req BatchEditBlocksRequest, ed BlockEdit, chain Chain) (*plan, error) {
+func planEdit(ctx context.Context, buf *buffer.Buffer, req BatchEditBlocksRequest, ed Edit, chain Chain) (*plan, error) {
 	opts := ReplaceOptions{FuzzyThreshold: req.FuzzyThreshold, Chain: chain}
 	if ed.ExpectedReplacements != nil {
 		if *ed.ExpectedReplacements < 1 {

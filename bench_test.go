@@ -3,6 +3,8 @@ package editkit_test
 import (
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -119,10 +121,10 @@ func typoOf(line string) string {
 
 // batchEdits picks n edits spread over content, in file order: unique runs
 // of 1 to 3 lines, each given a comment and, every third, a new line.
-func batchEdits(content string, n int) []editkit.BlockEdit {
+func batchEdits(content string, n int) []editkit.Edit {
 	lines := strings.SplitAfter(content, "\n")
 	step := len(lines) / n
-	var edits []editkit.BlockEdit
+	var edits []editkit.Edit
 	for i, next := 0, 0; i+3 < len(lines) && len(edits) < n; i++ {
 		if i < next {
 			continue
@@ -137,7 +139,7 @@ func batchEdits(content string, n int) []editkit.BlockEdit {
 			if len(edits)%3 == 0 {
 				replace += "\tprobe()\n"
 			}
-			edits = append(edits, editkit.BlockEdit{Search: search, Replace: replace})
+			edits = append(edits, editkit.Edit{Search: search, Replace: replace})
 			next = i + max(k, step-2) // a little denser than even, to reach n
 			break
 		}
@@ -147,9 +149,9 @@ func batchEdits(content string, n int) []editkit.BlockEdit {
 
 // spellbook is a Markdown transcription of n spells, 25 lines each, as a PDF
 // conversion leaves them: names and levels on plain lines.
-func spellbook(n int) (string, []editkit.BlockEdit) {
+func spellbook(n int) (string, []editkit.Edit) {
 	var b strings.Builder
-	var edits []editkit.BlockEdit
+	var edits []editkit.Edit
 	schools := []string{"Abjuration", "Conjuration", "Divination", "Enchantment", "Evocation", "Illusion"}
 	for i := range n {
 		name := fmt.Sprintf("Spell Number %d", i)
@@ -159,7 +161,7 @@ func spellbook(n int) (string, []editkit.BlockEdit) {
 			fmt.Fprintf(&b, "The caster of spell %d makes the effect of paragraph %d happen\nto a creature within range, which makes a saving throw\nagainst the spell's effect or takes the damage.\n\n", i, p)
 		}
 		b.WriteString("At Higher Levels. The damage increases by 1d6 for each\nlevel above the first.\n\n")
-		edits = append(edits, editkit.BlockEdit{
+		edits = append(edits, editkit.Edit{
 			Label:   name,
 			Search:  name + "\n" + level + "\n",
 			Replace: "### " + name + "\n\n*" + level + "*\n\n",
@@ -175,7 +177,7 @@ func BenchmarkBatchEditBlocks(b *testing.B) {
 	md, mdEdits := spellbook(400)
 	for _, c := range []struct {
 		name, content string
-		edits         []editkit.BlockEdit
+		edits         []editkit.Edit
 	}{
 		{"code-10k-lines-1000-edits", code, batchEdits(code, 1000)},
 		{"markdown-10k-lines-400-edits", md, mdEdits},
@@ -380,5 +382,76 @@ func BenchmarkApplyEditResponse(b *testing.B) {
 		if _, err := ed.ApplyEditResponse(context.Background(), req); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// BenchmarkWritePath is one exact one-line edit of a file on disk through
+// a DirWorkspace, end to end: the locks, the read, the search, the
+// temporary file written and synced, the swap, the check of the file it
+// displaced, the commit record. Beside it: reading the file with
+// os.ReadFile; the plain atomic write (a temporary file, synced, renamed
+// over the file) that is the least a safe write costs; and rewriting the
+// file in place with a sync, which is what a careless tool does.
+func BenchmarkWritePath(b *testing.B) {
+	for _, n := range benchSizes {
+		content := benchCode(b, n)
+		blk := uniqueBlock(content, 1)
+		dir := b.TempDir()
+		p := filepath.Join(dir, "f.go")
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			b.Fatal(err)
+		}
+		ws, err := editkit.DirOptions{StateDir: b.TempDir()}.Open(dir)
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer ws.Close()
+		ed := &editkit.Editor{Workspace: ws}
+		b.Run(fmt.Sprintf("edit_block/%d", n), func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(content)))
+			cur, next := blk, strings.TrimSuffix(blk, "\n")+" // x\n"
+			for b.Loop() {
+				if _, err := ed.EditBlock(context.Background(), editkit.EditBlockRequest{Path: "f.go", Search: cur, Replace: next}); err != nil {
+					b.Fatal(err)
+				}
+				cur, next = next, cur
+			}
+		})
+		b.Run(fmt.Sprintf("os.ReadFile/%d", n), func(b *testing.B) {
+			b.SetBytes(int64(len(content)))
+			for b.Loop() {
+				if _, err := os.ReadFile(p); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run(fmt.Sprintf("temp+sync+rename/%d", n), func(b *testing.B) {
+			b.SetBytes(int64(len(content)))
+			for b.Loop() {
+				f, err := os.CreateTemp(dir, ".tmp")
+				if err != nil {
+					b.Fatal(err)
+				}
+				f.WriteString(content)
+				f.Sync()
+				f.Close()
+				if err := os.Rename(f.Name(), filepath.Join(dir, "atomic.go")); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run(fmt.Sprintf("os.WriteFile+sync/%d", n), func(b *testing.B) {
+			b.SetBytes(int64(len(content)))
+			for b.Loop() {
+				f, err := os.OpenFile(filepath.Join(dir, "plain.go"), os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+				if err != nil {
+					b.Fatal(err)
+				}
+				f.WriteString(content)
+				f.Sync()
+				f.Close()
+			}
+		})
 	}
 }

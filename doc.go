@@ -53,7 +53,7 @@
 // ([ParseSearchReplace]); malformed blocks are reported with their line and
 // do not stop the others. A [StreamParser] does the same as the response
 // arrives. [Editor.ApplyEditResponse] parses and applies a response, and
-// [Editor.ApplyEditBlocks] applies blocks: each block's anchor and old
+// [Editor.ApplyBlocks] applies blocks: each block's anchor and old
 // lines must occur exactly once as whole lines; files are independent, and
 // after a failed block the later blocks of its file are skipped.
 //
@@ -71,12 +71,29 @@
 //
 // # Writes are all or nothing
 //
-// The files a request changes are written together: each one atomically
-// (a temporary file in the same directory, synced and renamed over the
-// original, keeping its permission bits), after checking that it has not
-// changed since it was read ([ErrStale]); if a later write fails, the files
-// already written are restored. Requests on the same file within one process
-// run one after another.
+// The files a request changes are written together, or none is. Each one
+// is written to a temporary file beside it, synced, and swapped in
+// atomically, keeping its mode (set-ID bits included) and its owner; on
+// Linux the swap exchanges the two files in one step, and the file it
+// displaces is then checked to be the one that was read — a file someone
+// changed meanwhile, even a program that takes no lock, is put back and the
+// request fails with [ErrStale]. If a later file fails, the files written
+// before it are put back. A [DirWorkspace] announces every request's
+// writes in its state directory first ([DirOptions]), so that a request a
+// crash interrupts is undone, and its temporary files removed, when the
+// workspace is next opened ([DirWorkspace.Recover]); and requests of
+// editkit processes on the same file run one after another, from the read
+// to the last rename.
+//
+// What a request may touch is bounded: only regular files are read (a
+// named pipe or a device is refused before it is opened for reading), no
+// file over [Editor.MaxFileSize] is read or written, a file whose mode
+// makes it read-only is refused with [ErrPermission] unless the request
+// sets force, and names of new files may not hold control characters. A
+// request's JSON is read strictly: a missing required field is an error,
+// not an empty value, and a field sent twice (in any letter case) is
+// refused. Every long search honors the request's context, and the fuzzy
+// replacers stop at a budget of work ([ReplaceOptions.FuzzyBudget]).
 //
 // # Errors
 //

@@ -533,7 +533,7 @@ func (r EditBlockRequest) options() ReplaceOptions {
 	return o
 }
 
-// EditBlockResult says what EditBlock did.
+// EditBlockResult says what Block did.
 type EditBlockResult struct {
 	Success bool   `json:"success"`
 	Message string `json:"message"`
@@ -546,7 +546,7 @@ type EditBlockResult struct {
 	Diff         string      `json:"diff,omitempty"`
 }
 
-// EditBlock replaces Search with Replace in a file, as [Replace] does on a
+// Block replaces Search with Replace in a file, as [Replace] does on a
 // string, and writes the file atomically unless DryRun. An empty Search
 // creates a missing or empty file. It refuses what Replace refuses, and a
 // missing file (ErrFileNotFound) unless Search is empty.

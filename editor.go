@@ -37,7 +37,7 @@ type Editor struct {
 	// MaxFileSize is the largest file read, in bytes; larger files are
 	// refused with ErrTooLarge. 0 means DefaultMaxFileSize.
 	MaxFileSize int64
-	// GitAdd stages the files ApplyEditBlocks writes with "git add" when
+	// GitAdd stages the files ApplyBlocks writes with "git add" when
 	// the workspace is a directory in a git work tree.
 	GitAdd bool
 }
@@ -49,7 +49,8 @@ type file struct {
 	exists   bool
 	doc      *text.Doc // for a missing file, an empty document
 	perm     fs.FileMode
-	writable bool // its mode lets this process write it
+	writable bool   // its mode lets this process write it
+	version  string // identifies the file as read, for the store
 }
 
 // expect tells a file with no line break of its own which ending new
@@ -83,6 +84,7 @@ type fileStore interface {
 type fileMeta struct {
 	mode     fs.FileMode
 	writable bool
+	version  string
 }
 
 func (e *Editor) store() fileStore {
@@ -130,7 +132,7 @@ func (e *Editor) load(name, encoding string) (*file, error) {
 	if err != nil {
 		return nil, encodingError(name, err)
 	}
-	return &file{name: name, key: key, exists: true, doc: doc, perm: meta.mode.Perm(), writable: meta.writable}, nil
+	return &file{name: name, key: key, exists: true, doc: doc, perm: meta.mode.Perm(), writable: meta.writable, version: meta.version}, nil
 }
 
 // isBinary: a NUL byte in the first 8 KiB, unless the text is UTF-16 (by
@@ -298,7 +300,7 @@ func (r *request) end() { r.unlock() }
 
 // stage records f's new contents for the commit.
 func (r *request) stage(f *file, data []byte) {
-	r.staged = append(r.staged, staged{f, txn.Change{Name: f.key, Existed: f.exists, Orig: f.doc.Raw(), Data: data, Perm: f.perm}})
+	r.staged = append(r.staged, staged{f, txn.Change{Name: f.key, Existed: f.exists, Orig: f.doc.Raw(), Data: data, Perm: f.perm, Version: f.version}})
 }
 
 // commit writes every staged file, or none; for a dry run it only checks

@@ -214,7 +214,7 @@ func ExampleEditor_EditBlock() {
 // a failed edit is reported and skipped.
 func ExampleBatchReplace() {
 	content := "# Spells\n\nFireball\nLevel 3 Evocation\n\nShield\nLevel 1 Abjuration\n"
-	out, res, err := editkit.BatchReplace(content, editkit.BatchEditBlocksRequest{Edits: []editkit.BlockEdit{
+	out, res, err := editkit.BatchReplace(content, editkit.BatchEditBlocksRequest{Edits: []editkit.Edit{
 		{Label: "Fireball", Search: "Fireball\nLevel 3 Evocation", Replace: "### Fireball\n*Level 3 Evocation*"},
 		{Label: "Haste", Search: "Haste\nLevel 3 Transmutation", Replace: "### Haste"},
 		{Label: "Shield", Search: "Shield\nLevel 1 Abjuration", Replace: "### Shield\n*Level 1 Abjuration*"},
@@ -239,7 +239,7 @@ func ExampleEditor_BatchEditBlocks() {
 
 	res, err := ed.BatchEditBlocks(context.Background(), editkit.BatchEditBlocksRequest{
 		Path: "app.toml",
-		Edits: []editkit.BlockEdit{
+		Edits: []editkit.Edit{
 			{Search: "port = 8080", Replace: "port = 9090"},
 			{Search: "retries = 3", Replace: "retries = 5\ntimeout = 30"},
 		},
@@ -457,16 +457,16 @@ func ExampleEditor_ApplyEditResponse() {
 
 // Blocks built in code apply the same way; a dry run checks them all and
 // writes nothing.
-func ExampleEditor_ApplyEditBlocks() {
+func ExampleEditor_ApplyBlocks() {
 	var ws editkit.MemWorkspace
 	ws.WriteFile("a.txt", []byte("one\ntwo\n"), 0o644)
 	ed := &editkit.Editor{Workspace: &ws}
 
-	blocks := []editkit.EditBlock{
+	blocks := []editkit.Block{
 		{Path: "a.txt", Anchor: []string{"one"}, New: []string{"one and a half"}},
 		{Path: "a.txt", Old: []string{"three"}, New: []string{"3"}},
 	}
-	res, err := ed.ApplyEditBlocks(context.Background(), blocks, editkit.ApplyOptions{DryRun: true})
+	res, err := ed.ApplyBlocks(context.Background(), blocks, editkit.ApplyOptions{DryRun: true})
 	fmt.Println(errors.Is(err, editkit.ErrNotFound))
 	for _, r := range res.Results {
 		fmt.Printf("%s: %s\n", r.Status, r.Message)

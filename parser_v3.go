@@ -52,11 +52,11 @@ func srHead(t string) bool    { return len(t) > 5 && t[0] == '<' && srHeadRE.Mat
 func srDivider(t string) bool { return len(t) > 4 && t[0] == '=' && srDividerRE.MatchString(t) }
 func srUpdated(t string) bool { return len(t) > 5 && t[0] == '>' && srUpdatedRE.MatchString(t) }
 
-// An EditBlock is one edit a model wrote: in Path, the lines Anchor+Old
+// A Block is one edit a model wrote: in Path, the lines Anchor+Old
 // become Anchor+New. Anchor is the longest run of lines the old and new
 // sides start with; an empty Old inserts New after the anchor, an empty New
 // deletes Old, and empty Anchor and Old create the file.
-type EditBlock struct {
+type Block struct {
 	Path   string   `json:"path"`
 	Format Format   `json:"format"`
 	Anchor []string `json:"anchor,omitempty"`
@@ -79,7 +79,7 @@ type ParseIssue struct {
 // separator (an "»»» EDIT END" met before it ends the block), one not
 // closed before the response ends, one without a path. Other text, marker
 // lines of the other format included, is ignored.
-func ParseV3(response string) ([]EditBlock, []ParseIssue) {
+func ParseV3(response string) ([]Block, []ParseIssue) {
 	return parseAll(response, FormatV3)
 }
 
@@ -90,12 +90,12 @@ func ParseV3(response string) ([]EditBlock, []ParseIssue) {
 // before, through code fences, without backquotes, "*", "#" and a trailing
 // ":" (the previous block's file when there is none). Malformed blocks are
 // skipped and reported.
-func ParseSearchReplace(response string) ([]EditBlock, []ParseIssue) {
+func ParseSearchReplace(response string) ([]Block, []ParseIssue) {
 	return parseAll(response, FormatSearchReplace)
 }
 
 // ParseResponse returns the edit blocks of a response in either format.
-func ParseResponse(response string) ([]EditBlock, []ParseIssue) {
+func ParseResponse(response string) ([]Block, []ParseIssue) {
 	return parseAll(response, "")
 }
 
@@ -118,7 +118,7 @@ func DetectFormat(response string) Format {
 	return FormatNone
 }
 
-func parseAll(response string, only Format) ([]EditBlock, []ParseIssue) {
+func parseAll(response string, only Format) ([]Block, []ParseIssue) {
 	p := &lineParser{only: only}
 	for len(response) > 0 {
 		i := strings.IndexByte(response, '\n')
@@ -148,7 +148,7 @@ type StreamParser struct {
 
 // Feed parses the next chunk of the response and returns the blocks it
 // completed.
-func (s *StreamParser) Feed(chunk string) []EditBlock {
+func (s *StreamParser) Feed(chunk string) []Block {
 	if s.p == nil {
 		s.p = &lineParser{only: s.Format}
 	}
@@ -173,7 +173,7 @@ func (s *StreamParser) Feed(chunk string) []EditBlock {
 
 // Close ends the response: it parses its last line, and returns the blocks
 // that completed and every issue found.
-func (s *StreamParser) Close() ([]EditBlock, []ParseIssue) {
+func (s *StreamParser) Close() ([]Block, []ParseIssue) {
 	if s.p == nil {
 		s.p = &lineParser{only: s.Format}
 	}
@@ -191,7 +191,7 @@ func (s *StreamParser) Close() ([]EditBlock, []ParseIssue) {
 type lineParser struct {
 	only   Format // "" for both
 	n      int    // lines seen
-	blocks []EditBlock
+	blocks []Block
 	issues []ParseIssue
 
 	state  parseState
@@ -266,7 +266,7 @@ func (p *lineParser) emit() {
 		p.reset()
 		return
 	}
-	b := EditBlock{Path: p.path, Format: p.format, Start: p.start, End: p.n}
+	b := Block{Path: p.path, Format: p.format, Start: p.start, End: p.n}
 	k := 0
 	for k < len(p.edit) && k < len(p.repl) && p.edit[k] == p.repl[k] {
 		k++

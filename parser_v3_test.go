@@ -15,22 +15,22 @@ func v3(path, edit, repl string) string {
 
 // The seed's parser tests, in v3 terms.
 func TestParseV3(t *testing.T) {
-	ignoreLines := cmpopts.IgnoreFields(EditBlock{}, "Start", "End")
+	ignoreLines := cmpopts.IgnoreFields(Block{}, "Start", "End")
 	for _, tc := range []struct {
 		name     string
 		response string
-		want     []EditBlock
+		want     []Block
 		issues   []string // substrings of the issues, in order
 	}{
 		{
 			name:     "single block: the common prefix is the anchor",
 			response: v3("src/math.py", "def multiply(a, b):\n    return a + b  # BUG\n", "def multiply(a, b):\n    return a * b\n"),
-			want:     []EditBlock{{Path: "src/math.py", Format: FormatV3, Anchor: []string{"def multiply(a, b):"}, Old: []string{"    return a + b  # BUG"}, New: []string{"    return a * b"}}},
+			want:     []Block{{Path: "src/math.py", Format: FormatV3, Anchor: []string{"def multiply(a, b):"}, Old: []string{"    return a + b  # BUG"}, New: []string{"    return a * b"}}},
 		},
 		{
 			name:     "multiple blocks",
 			response: v3("a.py", "x = 1\n", "x = 2\n") + "\n" + v3("b.py", "y = 1\n", "y = 2\n"),
-			want: []EditBlock{
+			want: []Block{
 				{Path: "a.py", Format: FormatV3, Anchor: []string{}, Old: []string{"x = 1"}, New: []string{"x = 2"}},
 				{Path: "b.py", Format: FormatV3, Anchor: []string{}, Old: []string{"y = 1"}, New: []string{"y = 2"}},
 			},
@@ -38,80 +38,80 @@ func TestParseV3(t *testing.T) {
 		{
 			name:     "surrounding text and fences: the path is the last line that is not a fence",
 			response: "Here is the fix.\n\n**src/a.py**\n```python\n" + v3Edit + "\nold\n" + v3Repl + "\nnew\n" + v3End + "\n```\n\nThat should do it.\n",
-			want:     []EditBlock{{Path: "src/a.py", Format: FormatV3, Anchor: []string{}, Old: []string{"old"}, New: []string{"new"}}},
+			want:     []Block{{Path: "src/a.py", Format: FormatV3, Anchor: []string{}, Old: []string{"old"}, New: []string{"new"}}},
 		},
 		{
 			name:     "file path with spaces",
 			response: v3("docs/my notes.md", "a\n", "b\n"),
-			want:     []EditBlock{{Path: "docs/my notes.md", Format: FormatV3, Anchor: []string{}, Old: []string{"a"}, New: []string{"b"}}},
+			want:     []Block{{Path: "docs/my notes.md", Format: FormatV3, Anchor: []string{}, Old: []string{"a"}, New: []string{"b"}}},
 		},
 		{
 			name:     "a block with an empty path is skipped, the next still parsed",
 			response: "```\n" + v3Edit + "\na\n" + v3Repl + "\nb\n" + v3End + "\n" + v3("ok.py", "c\n", "d\n"),
-			want:     []EditBlock{{Path: "ok.py", Format: FormatV3, Anchor: []string{}, Old: []string{"c"}, New: []string{"d"}}},
+			want:     []Block{{Path: "ok.py", Format: FormatV3, Anchor: []string{}, Old: []string{"c"}, New: []string{"d"}}},
 			issues:   []string{"no file path"},
 		},
 		{
 			name:     "an unclosed block is skipped",
 			response: v3("ok.py", "c\n", "d\n") + "x.py\n" + v3Edit + "\na\n" + v3Repl + "\nb\n",
-			want:     []EditBlock{{Path: "ok.py", Format: FormatV3, Anchor: []string{}, Old: []string{"c"}, New: []string{"d"}}},
+			want:     []Block{{Path: "ok.py", Format: FormatV3, Anchor: []string{}, Old: []string{"c"}, New: []string{"d"}}},
 			issues:   []string{"not closed"},
 		},
 		{
 			name:     "a block without its REPL separator ends at its END line and is skipped; parsing goes on after it",
 			response: "x.py\n" + v3Edit + "\na\n" + v3End + "\n" + v3("ok.py", "c\n", "d\n"),
-			want:     []EditBlock{{Path: "ok.py", Format: FormatV3, Anchor: []string{}, Old: []string{"c"}, New: []string{"d"}}},
+			want:     []Block{{Path: "ok.py", Format: FormatV3, Anchor: []string{}, Old: []string{"c"}, New: []string{"d"}}},
 			issues:   []string{"has no \"═══════ REPL\" line"},
 		},
 		{
 			name:     "v2 separator lines are content in v3",
 			response: v3("a.py", "───────\nold\n", "───────\nnew\n"),
-			want:     []EditBlock{{Path: "a.py", Format: FormatV3, Anchor: []string{"───────"}, Old: []string{"old"}, New: []string{"new"}}},
+			want:     []Block{{Path: "a.py", Format: FormatV3, Anchor: []string{"───────"}, Old: []string{"old"}, New: []string{"new"}}},
 		},
 		{
 			name:     "markers in the middle of a line are content",
 			response: v3("a.py", "x ═══════ REPL y\nz »»» EDIT END\n", "x ═══════ REPL y\nw\n"),
-			want:     []EditBlock{{Path: "a.py", Format: FormatV3, Anchor: []string{"x ═══════ REPL y"}, Old: []string{"z »»» EDIT END"}, New: []string{"w"}}},
+			want:     []Block{{Path: "a.py", Format: FormatV3, Anchor: []string{"x ═══════ REPL y"}, Old: []string{"z »»» EDIT END"}, New: []string{"w"}}},
 		},
 		{
 			name:     "inside the REPL section, other marker lines are content",
 			response: v3("doc.md", "a\n", "a\n"+v3Edit+"\n"+v3Repl+"\n"),
-			want:     []EditBlock{{Path: "doc.md", Format: FormatV3, Anchor: []string{"a"}, Old: []string{}, New: []string{v3Edit, v3Repl}}},
+			want:     []Block{{Path: "doc.md", Format: FormatV3, Anchor: []string{"a"}, Old: []string{}, New: []string{v3Edit, v3Repl}}},
 		},
 		{
 			name:     "no common lines: an empty anchor",
 			response: v3("a.py", "one\n", "two\n"),
-			want:     []EditBlock{{Path: "a.py", Format: FormatV3, Anchor: []string{}, Old: []string{"one"}, New: []string{"two"}}},
+			want:     []Block{{Path: "a.py", Format: FormatV3, Anchor: []string{}, Old: []string{"one"}, New: []string{"two"}}},
 		},
 		{
 			name:     "empty old lines: an insertion after the anchor",
 			response: v3("a.py", "anchor\n", "anchor\nadded\n"),
-			want:     []EditBlock{{Path: "a.py", Format: FormatV3, Anchor: []string{"anchor"}, Old: []string{}, New: []string{"added"}}},
+			want:     []Block{{Path: "a.py", Format: FormatV3, Anchor: []string{"anchor"}, Old: []string{}, New: []string{"added"}}},
 		},
 		{
 			name:     "empty new lines: a deletion",
 			response: v3("a.py", "anchor\ngone\n", "anchor\n"),
-			want:     []EditBlock{{Path: "a.py", Format: FormatV3, Anchor: []string{"anchor"}, Old: []string{"gone"}, New: []string{}}},
+			want:     []Block{{Path: "a.py", Format: FormatV3, Anchor: []string{"anchor"}, Old: []string{"gone"}, New: []string{}}},
 		},
 		{
 			name:     "every section empty but the new lines: a new file",
 			response: v3("new.py", "", "print(1)\n"),
-			want:     []EditBlock{{Path: "new.py", Format: FormatV3, Anchor: []string{}, Old: nil, New: []string{"print(1)"}}},
+			want:     []Block{{Path: "new.py", Format: FormatV3, Anchor: []string{}, Old: nil, New: []string{"print(1)"}}},
 		},
 		{
 			name:     "all lines the same: everything is anchor",
 			response: v3("a.py", "same\n", "same\n"),
-			want:     []EditBlock{{Path: "a.py", Format: FormatV3, Anchor: []string{"same"}, Old: []string{}, New: []string{}}},
+			want:     []Block{{Path: "a.py", Format: FormatV3, Anchor: []string{"same"}, Old: []string{}, New: []string{}}},
 		},
 		{
 			name:     "blank lines and indentation inside sections are kept",
 			response: v3("a.py", "def f():\n\n    x = 1\n", "def f():\n\n    x = 2\n"),
-			want:     []EditBlock{{Path: "a.py", Format: FormatV3, Anchor: []string{"def f():", ""}, Old: []string{"    x = 1"}, New: []string{"    x = 2"}}},
+			want:     []Block{{Path: "a.py", Format: FormatV3, Anchor: []string{"def f():", ""}, Old: []string{"    x = 1"}, New: []string{"    x = 2"}}},
 		},
 		{
 			name:     "a CRLF response",
 			response: strings.ReplaceAll(v3("a.py", "x\n", "y\n"), "\n", "\r\n"),
-			want:     []EditBlock{{Path: "a.py", Format: FormatV3, Anchor: []string{}, Old: []string{"x"}, New: []string{"y"}}},
+			want:     []Block{{Path: "a.py", Format: FormatV3, Anchor: []string{}, Old: []string{"x"}, New: []string{"y"}}},
 		},
 		{name: "an empty response", response: "", want: nil},
 		{name: "no blocks", response: "Just prose.\n", want: nil},
@@ -145,22 +145,22 @@ func TestParseV3Lines(t *testing.T) {
 }
 
 func TestParseSearchReplace(t *testing.T) {
-	ignoreLines := cmpopts.IgnoreFields(EditBlock{}, "Start", "End")
+	ignoreLines := cmpopts.IgnoreFields(Block{}, "Start", "End")
 	for _, tc := range []struct {
 		name     string
 		response string
-		want     []EditBlock
+		want     []Block
 		issues   int
 	}{
 		{
 			name:     "aider's format, the file name before a fence",
 			response: "src/a.py\n```python\n<<<<<<< SEARCH\ndef f():\n    return 1\n=======\ndef f():\n    return 2\n>>>>>>> REPLACE\n```\n",
-			want:     []EditBlock{{Path: "src/a.py", Format: FormatSearchReplace, Anchor: []string{"def f():"}, Old: []string{"    return 1"}, New: []string{"    return 2"}}},
+			want:     []Block{{Path: "src/a.py", Format: FormatSearchReplace, Anchor: []string{"def f():"}, Old: []string{"    return 1"}, New: []string{"    return 2"}}},
 		},
 		{
 			name:     "decorated names, markers of 5 to 9 characters, SEARCH>",
 			response: "**`b.go`**:\n<<<<< SEARCH>\nx\n=========\ny\n>>>>>>>>> REPLACE\n### c.go\n<<<<<<< SEARCH\np\n=======\nq\n>>>>>>> REPLACE\n",
-			want: []EditBlock{
+			want: []Block{
 				{Path: "b.go", Format: FormatSearchReplace, Anchor: []string{}, Old: []string{"x"}, New: []string{"y"}},
 				{Path: "c.go", Format: FormatSearchReplace, Anchor: []string{}, Old: []string{"p"}, New: []string{"q"}},
 			},
@@ -168,17 +168,17 @@ func TestParseSearchReplace(t *testing.T) {
 		{
 			name:     "a second divider ends the replacement",
 			response: "a.txt\n<<<<<<< SEARCH\nold\n=======\nnew\n=======\n",
-			want:     []EditBlock{{Path: "a.txt", Format: FormatSearchReplace, Anchor: []string{}, Old: []string{"old"}, New: []string{"new"}}},
+			want:     []Block{{Path: "a.txt", Format: FormatSearchReplace, Anchor: []string{}, Old: []string{"old"}, New: []string{"new"}}},
 		},
 		{
 			name:     "the name on the fence line",
 			response: "```src/x.js\n<<<<<<< SEARCH\na\n=======\nb\n>>>>>>> REPLACE\n```\n",
-			want:     []EditBlock{{Path: "src/x.js", Format: FormatSearchReplace, Anchor: []string{}, Old: []string{"a"}, New: []string{"b"}}},
+			want:     []Block{{Path: "src/x.js", Format: FormatSearchReplace, Anchor: []string{}, Old: []string{"a"}, New: []string{"b"}}},
 		},
 		{
 			name:     "without a name, the previous block's file",
 			response: "a.txt\n<<<<<<< SEARCH\n1\n=======\n2\n>>>>>>> REPLACE\n\n<<<<<<< SEARCH\n3\n=======\n4\n>>>>>>> REPLACE\n",
-			want: []EditBlock{
+			want: []Block{
 				{Path: "a.txt", Format: FormatSearchReplace, Anchor: []string{}, Old: []string{"1"}, New: []string{"2"}},
 				{Path: "a.txt", Format: FormatSearchReplace, Anchor: []string{}, Old: []string{"3"}, New: []string{"4"}},
 			},
@@ -186,12 +186,12 @@ func TestParseSearchReplace(t *testing.T) {
 		{
 			name:     "an empty search creates the file",
 			response: "new.txt\n<<<<<<< SEARCH\n=======\nhello\n>>>>>>> REPLACE\n",
-			want:     []EditBlock{{Path: "new.txt", Format: FormatSearchReplace, Anchor: []string{}, Old: nil, New: []string{"hello"}}},
+			want:     []Block{{Path: "new.txt", Format: FormatSearchReplace, Anchor: []string{}, Old: nil, New: []string{"hello"}}},
 		},
 		{
 			name:     "a missing divider is reported, the next block still parsed",
 			response: "a.txt\n<<<<<<< SEARCH\nx\n>>>>>>> REPLACE\nb.txt\n<<<<<<< SEARCH\ny\n=======\nz\n>>>>>>> REPLACE\n",
-			want:     []EditBlock{{Path: "b.txt", Format: FormatSearchReplace, Anchor: []string{}, Old: []string{"y"}, New: []string{"z"}}},
+			want:     []Block{{Path: "b.txt", Format: FormatSearchReplace, Anchor: []string{}, Old: []string{"y"}, New: []string{"z"}}},
 			issues:   1,
 		},
 		{
@@ -235,7 +235,7 @@ func TestStreamParserMatchesOneShot(t *testing.T) {
 		want, wantIssues := ParseResponse(resp)
 		for size := 1; size <= len(resp); size++ {
 			var sp StreamParser
-			var got []EditBlock
+			var got []Block
 			for off := 0; off < len(resp); off += size {
 				chunk := resp[off:min(off+size, len(resp))]
 				done := sp.Feed(chunk)
@@ -283,7 +283,7 @@ func FuzzStreamParser(f *testing.F) {
 		want, wantIssues := ParseResponse(resp)
 		n := int(size)%17 + 1
 		var sp StreamParser
-		var got []EditBlock
+		var got []Block
 		for off := 0; off < len(resp); off += n {
 			got = append(got, sp.Feed(resp[off:min(off+n, len(resp))])...)
 		}
@@ -297,7 +297,7 @@ func FuzzStreamParser(f *testing.F) {
 
 // checkBlocks holds for any parse: blocks have paths and sane line spans in
 // order, and their lines are lines of the response.
-func checkBlocks(t *testing.T, resp string, blocks []EditBlock, issues []ParseIssue) {
+func checkBlocks(t *testing.T, resp string, blocks []Block, issues []ParseIssue) {
 	lines := strings.Count(resp, "\n") + 1
 	prev := 0
 	for _, b := range blocks {

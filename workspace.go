@@ -387,7 +387,7 @@ func (w *DirWorkspace) id() string                            { return w.real }
 
 func (w *DirWorkspace) read(name string, limit int64) ([]byte, fileMeta, error) {
 	b, info, err := w.tree.Read(name, limit)
-	return b, fileMeta{mode: info.Mode, writable: info.Writable}, w.mapErr(name, err)
+	return b, fileMeta{mode: info.Mode, writable: info.Writable, version: info.Version}, w.mapErr(name, err)
 }
 
 func (w *DirWorkspace) lock(ctx context.Context, names []string) (func(), error) {

@@ -9,6 +9,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -36,6 +37,7 @@ type pending struct {
 	written   bool     // newTmp holds the new contents
 	swapped   bool     // the change is in place
 	exchanged bool     // swapped by exchange or link: oldTmp holds the displaced file
+	kept      string   // a displaced file left where it is, named in the tree
 }
 
 // Commit makes every change, or none. It returns a *txn.Error naming the
@@ -87,8 +89,12 @@ func (t *Tree) Commit(changes []txn.Change) error {
 		}
 		t.at("swapped")
 	}
+	synced := map[string]bool{}
 	for _, p := range ps {
-		syncDir(p.dirf)
+		if !synced[p.dirName] {
+			synced[p.dirName] = true
+			syncDir(p.dirf)
+		}
 	}
 	t.at("done")
 	t.discard(ps, rec, true)
@@ -200,7 +206,16 @@ func (t *Tree) swap(p *pending) error {
 // the file it displaced is the one that was read; if not, someone wrote
 // the file meanwhile, and their file goes back.
 func (t *Tree) swapReplace(p *pending) error {
-	err := exchange(p.dirf, p.newTmp, p.base)
+	// A file saved by renaming another over it, or rewritten to another
+	// size or time, is seen here for the price of a stat, before this
+	// commit's file is visible to anyone.
+	if err := t.unchanged(p); err != nil {
+		return err
+	}
+	err := errUnsupported
+	if !t.noExchange {
+		err = exchange(p.dirf, p.newTmp, p.base)
+	}
 	switch {
 	case err == nil:
 		// newTmp now holds the displaced file: give it its own name.
@@ -227,8 +242,8 @@ func (t *Tree) swapReplace(p *pending) error {
 	if p.c.Blind {
 		return nil
 	}
-	old, err := readAt(p.dir, p.oldTmp, int64(len(p.c.Orig))+1)
-	if err == nil && bytes.Equal(old, p.c.Orig) {
+	same, err := holds(p.dir, p.oldTmp, p.c.Orig)
+	if same {
 		return nil
 	}
 	return t.refuse(p, err)
@@ -244,7 +259,27 @@ func (t *Tree) refuse(p *pending, readErr error) error {
 	if uerr := t.unswap(p); uerr != nil {
 		return fmt.Errorf("%w; putting their version back failed: %v", err, uerr)
 	}
+	if p.kept != "" {
+		return fmt.Errorf("%w; another save followed theirs, so their version was kept as %s", err, p.kept)
+	}
 	return err
+}
+
+// unchanged reports a file that is no longer the version that was read.
+func (t *Tree) unchanged(p *pending) error {
+	if p.c.Blind || p.c.Version == "" {
+		return nil
+	}
+	fi, err := p.dir.Lstat(p.base)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return txn.Stale("it was deleted meanwhile")
+	case err != nil:
+		return err
+	case version(fi) != p.c.Version:
+		return txn.Stale("someone else wrote it while this edit was being made")
+	}
+	return nil
 }
 
 // swapByLink is swapReplace where there is no exchange: the file is kept
@@ -299,6 +334,9 @@ func (t *Tree) swapCreate(p *pending) error {
 // swapDelete moves the file aside, then checks it is the one that was
 // read; if not, it goes back.
 func (t *Tree) swapDelete(p *pending) error {
+	if err := t.unchanged(p); err != nil {
+		return err
+	}
 	if err := p.dir.Rename(p.base, p.oldTmp); err != nil {
 		if errors.Is(err, fs.ErrNotExist) && !p.c.Blind {
 			return txn.Stale("it was deleted meanwhile")
@@ -309,8 +347,8 @@ func (t *Tree) swapDelete(p *pending) error {
 	if p.c.Blind {
 		return nil
 	}
-	old, err := readAt(p.dir, p.oldTmp, int64(len(p.c.Orig))+1)
-	if err == nil && bytes.Equal(old, p.c.Orig) {
+	same, err := holds(p.dir, p.oldTmp, p.c.Orig)
+	if same {
 		return nil
 	}
 	return t.refuse(p, err)
@@ -329,8 +367,11 @@ func (t *Tree) unswap(p *pending) error {
 			return err
 		}
 	case !t.stillOurs(p):
+		// Someone wrote the file after this commit swapped it in — perhaps
+		// from this commit's version. The file it displaced is kept, not
+		// put over theirs, and not deleted.
 		if p.exchanged {
-			p.dir.Remove(p.oldTmp)
+			p.kept = path.Join(p.dirName, p.oldTmp)
 		}
 	case p.exchanged:
 		if err := p.dir.Rename(p.oldTmp, p.base); err != nil {
@@ -352,8 +393,8 @@ func (t *Tree) stillOurs(p *pending) bool {
 	if err != nil || idOf(fi) != p.ours {
 		return false
 	}
-	cur, err := readAt(p.dir, p.base, int64(len(p.c.Data))+1)
-	return err == nil && bytes.Equal(cur, p.c.Data)
+	same, _ := holds(p.dir, p.base, p.c.Data)
+	return same
 }
 
 // undo puts back the changes done, newest first, recording in e what was
@@ -363,6 +404,10 @@ func (t *Tree) undo(done []*pending, e *txn.Error) {
 		p := done[i]
 		if err := t.unswap(p); err != nil {
 			e.Lost = append(e.Lost, fmt.Errorf("%s: %w", p.c.Name, err))
+			continue
+		}
+		if p.kept != "" {
+			e.Lost = append(e.Lost, fmt.Errorf("%s: someone wrote it since, so it was left as they wrote it; the version before this request is %s", p.c.Name, p.kept))
 			continue
 		}
 		e.Restored = append(e.Restored, p.c.Name)
@@ -402,6 +447,30 @@ func closeAll(ps []*pending) {
 		}
 		if p.dir != nil {
 			p.dir.Close()
+		}
+	}
+}
+
+// holds reports whether the file name in dir holds exactly want, reading
+// it a piece at a time rather than all at once.
+func holds(dir *os.Root, name string, want []byte) (bool, error) {
+	f, err := dir.OpenFile(name, os.O_RDONLY|oNonblock, 0)
+	if err != nil {
+		return false, err
+	}
+	defer f.Close()
+	buf := make([]byte, 64<<10)
+	for {
+		n, err := io.ReadFull(f, buf[:min(len(buf), len(want)+1)])
+		if !bytes.Equal(buf[:n], want[:min(n, len(want))]) || n > len(want) {
+			return false, nil
+		}
+		want = want[n:]
+		switch {
+		case err == io.EOF || err == io.ErrUnexpectedEOF:
+			return len(want) == 0, nil
+		case err != nil:
+			return false, err
 		}
 	}
 }

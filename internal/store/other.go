@@ -3,6 +3,7 @@
 package store
 
 import (
+	"fmt"
 	"io/fs"
 	"os"
 )
@@ -12,6 +13,10 @@ const oNonblock = 0
 type fileID struct{}
 
 func idOf(fs.FileInfo) fileID { return fileID{} }
+
+func version(fi fs.FileInfo) string {
+	return fi.ModTime().String() + ":" + fmt.Sprint(fi.Size())
+}
 
 func writable(fi fs.FileInfo) bool { return fi.Mode().Perm()&0o200 != 0 }
 

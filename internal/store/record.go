@@ -184,6 +184,10 @@ func (t *Tree) Recover(ctx context.Context) (Report, error) {
 	}
 	var errs []error
 	for _, e := range entries {
+		if strings.HasSuffix(e.Name(), ".rec.tmp") {
+			t.dropUnborn(filepath.Join(dir, e.Name()))
+			continue
+		}
 		if !strings.HasSuffix(e.Name(), ".rec") {
 			continue
 		}
@@ -195,6 +199,22 @@ func (t *Tree) Recover(ctx context.Context) (Report, error) {
 		}
 	}
 	return rep, errors.Join(errs...)
+}
+
+// dropUnborn removes a record that was being written when its process
+// died: its commit had made no temporary file yet.
+func (t *Tree) dropUnborn(p string) {
+	f, err := os.OpenFile(p, os.O_RDWR, 0)
+	if err != nil {
+		return
+	}
+	defer f.Close()
+	if fi, err := f.Stat(); err != nil || !lockSupported && time.Since(fi.ModTime()) < time.Minute {
+		return
+	}
+	if ok, _ := tryLock(f); ok {
+		os.Remove(p)
+	}
 }
 
 func (t *Tree) recoverOne(ctx context.Context, p string, rep *Report) error {
@@ -240,8 +260,10 @@ func (t *Tree) recoverOne(ctx context.Context, p string, rep *Report) error {
 	if head[len(head)-1] == phaseSwap {
 		t.settle(d.Files, rep)
 	} else {
+		// Nothing was swapped in: every temporary file is this commit's new
+		// contents, written whole or in part.
 		for _, rf := range d.Files {
-			t.removeIf(temp(rf, rf.New), rf.Data, rep)
+			t.removeIf(temp(rf, rf.New), "", rep)
 		}
 	}
 	if len(rep.Left) == 0 {

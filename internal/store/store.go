@@ -37,6 +37,9 @@ type Tree struct {
 	// hook, when set, is called at named points of a commit, so that tests
 	// can widen the windows a crash may hit.
 	hook func(point string)
+	// noExchange makes commits swap files as systems without renameat2
+	// do; tests set it.
+	noExchange bool
 }
 
 // Open returns the tree of root, whose absolute path with links resolved is
@@ -88,6 +91,9 @@ type Info struct {
 	// Writable reports that the file's permission bits let this process's
 	// user write it (for the superuser: that some write bit is set).
 	Writable bool
+	// Version identifies the file as read — its inode, size and times — for
+	// txn.Change.Version.
+	Version string
 }
 
 // Read returns the bytes of the named file, at most limit of them (limit <=
@@ -95,6 +101,13 @@ type Info struct {
 // read, so that a named pipe cannot block and a device cannot be read
 // without end.
 func (t *Tree) Read(name string, limit int64) ([]byte, Info, error) {
+	// Stat first: a socket cannot even be opened, and a device should not
+	// be. The file is checked again once open, in case it was swapped.
+	if fi, err := t.root.Stat(filepath.FromSlash(name)); err != nil {
+		return nil, Info{}, err
+	} else if !fi.Mode().IsRegular() {
+		return nil, Info{}, notRegular(name, fi)
+	}
 	f, err := t.root.OpenFile(filepath.FromSlash(name), os.O_RDONLY|oNonblock, 0)
 	if err != nil {
 		return nil, Info{}, err
@@ -105,9 +118,9 @@ func (t *Tree) Read(name string, limit int64) ([]byte, Info, error) {
 		return nil, Info{}, err
 	}
 	if !fi.Mode().IsRegular() {
-		return nil, Info{}, &fs.PathError{Op: "read", Path: name, Err: fmt.Errorf("%w: it is %s", ErrNotRegular, Kind(fi.Mode()))}
+		return nil, Info{}, notRegular(name, fi)
 	}
-	info := Info{Mode: fi.Mode(), Writable: writable(fi)}
+	info := Info{Mode: fi.Mode(), Writable: writable(fi), Version: version(fi)}
 	size := fi.Size()
 	if limit > 0 && size > limit {
 		return nil, info, &SizeError{Size: size, Limit: limit}
@@ -136,6 +149,10 @@ func (t *Tree) Read(name string, limit int64) ([]byte, Info, error) {
 		return nil, info, &SizeError{Size: int64(len(data)), Limit: limit}
 	}
 	return data, info, nil
+}
+
+func notRegular(name string, fi fs.FileInfo) error {
+	return &fs.PathError{Op: "read", Path: name, Err: fmt.Errorf("%w: it is %s", ErrNotRegular, Kind(fi.Mode()))}
 }
 
 // Kind names what a file mode is, for messages: "a named pipe", "a

@@ -78,3 +78,13 @@ func keepOwner(f *os.File, cur fs.FileInfo) error {
 	}
 	return nil
 }
+
+// version identifies a file: a file saved by renaming another over it has
+// another inode; one rewritten in place, another size or time.
+func version(fi fs.FileInfo) string {
+	st, ok := fi.Sys().(*syscall.Stat_t)
+	if !ok {
+		return ""
+	}
+	return fmt.Sprintf("%d:%d:%d:%d", st.Dev, st.Ino, st.Size, fi.ModTime().UnixNano())
+}

@@ -25,6 +25,10 @@ type Change struct {
 	// Blind replaces or removes whatever the file holds at the commit,
 	// without checking it against Orig.
 	Blind bool
+	// Version identifies the file as it was read, for storage that can
+	// tell cheaply that it changed (its inode, size and times); "" when
+	// unknown.
+	Version string
 }
 
 // ErrStale reports a file that changed on disk since it was read.
