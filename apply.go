@@ -16,12 +16,19 @@ import (
 // ApplyEditResponseRequest asks to apply the edit blocks of a model's
 // response.
 type ApplyEditResponseRequest struct {
-	Response   string `json:"response" jsonschema:"The model's response: prose with edit blocks in the v3 or SEARCH/REPLACE format" jsonschema_description:"The model's response: prose with edit blocks in the v3 or SEARCH/REPLACE format" description:"The model's response: prose with edit blocks in the v3 or SEARCH/REPLACE format"`
-	DryRun     bool   `json:"dryRun,omitempty" jsonschema:"Check every block without writing" jsonschema_description:"Check every block without writing" description:"Check every block without writing"`
-	Force      bool   `json:"force,omitempty" jsonschema:"Write even a file whose mode makes it read-only" jsonschema_description:"Write even a file whose mode makes it read-only" description:"Write even a file whose mode makes it read-only"`
-	Format     string `json:"format,omitempty" jsonschema:"auto (the default) or v3 or search-replace" jsonschema_description:"auto (the default) or v3 or search-replace" description:"auto (the default) or v3 or search-replace"`
-	Fuzzy      bool   `json:"fuzzy,omitempty" jsonschema:"When a block's lines are not in the file exactly: look for them as edit_block does (indentation and whitespace and typos tolerated)" jsonschema_description:"When a block's lines are not in the file exactly: look for them as edit_block does (indentation and whitespace and typos tolerated)" description:"When a block's lines are not in the file exactly: look for them as edit_block does (indentation and whitespace and typos tolerated)"`
-	KeepEnding bool   `json:"keepEnding,omitempty" jsonschema:"Keep each file's final newline or its lack. By default files end with exactly one newline" jsonschema_description:"Keep each file's final newline or its lack. By default files end with exactly one newline" description:"Keep each file's final newline or its lack. By default files end with exactly one newline"`
+	Response        string `json:"response" jsonschema:"The model's response: prose with edit blocks in the v3 or SEARCH/REPLACE format" jsonschema_description:"The model's response: prose with edit blocks in the v3 or SEARCH/REPLACE format" description:"The model's response: prose with edit blocks in the v3 or SEARCH/REPLACE format"`
+	DryRun          bool   `json:"dryRun,omitempty" jsonschema:"Check every block without writing" jsonschema_description:"Check every block without writing" description:"Check every block without writing"`
+	Force           bool   `json:"force,omitempty" jsonschema:"Write even a file whose mode makes it read-only" jsonschema_description:"Write even a file whose mode makes it read-only" description:"Write even a file whose mode makes it read-only"`
+	Format          string `json:"format,omitempty" jsonschema:"auto (the default) or v3 or search-replace" jsonschema_description:"auto (the default) or v3 or search-replace" description:"auto (the default) or v3 or search-replace"`
+	Exact           bool   `json:"exact,omitempty" jsonschema:"Find each block's lines only exactly as written: no tolerance for indentation or whitespace or quotes or typos" jsonschema_description:"Find each block's lines only exactly as written: no tolerance for indentation or whitespace or quotes or typos" description:"Find each block's lines only exactly as written: no tolerance for indentation or whitespace or quotes or typos"`
+	NormalizeEnding bool   `json:"normalizeEnding,omitempty" jsonschema:"End each written file with exactly one newline. By default a file keeps its own ending" jsonschema_description:"End each written file with exactly one newline. By default a file keeps its own ending" description:"End each written file with exactly one newline. By default a file keeps its own ending"`
+	// Deprecated: tolerant matching is the default now; set Exact for
+	// exact matching. The field is accepted and ignored.
+	Fuzzy bool `json:"fuzzy,omitempty" jsonschema:"Deprecated and ignored: tolerant matching is the default; set exact for exact matching" jsonschema_description:"Deprecated and ignored: tolerant matching is the default; set exact for exact matching" description:"Deprecated and ignored: tolerant matching is the default; set exact for exact matching"`
+	// Deprecated: files keep their own ending by default now; set
+	// NormalizeEnding for the old behavior. The field is accepted and
+	// ignored.
+	KeepEnding bool `json:"keepEnding,omitempty" jsonschema:"Deprecated and ignored: files keep their own ending by default; set normalizeEnding to end them with one newline" jsonschema_description:"Deprecated and ignored: files keep their own ending by default; set normalizeEnding to end them with one newline" description:"Deprecated and ignored: files keep their own ending by default; set normalizeEnding to end them with one newline"`
 }
 
 func (r ApplyEditResponseRequest) validate() error {
@@ -30,13 +37,25 @@ func (r ApplyEditResponseRequest) validate() error {
 	default:
 		return errorf(ErrInvalidRequest, "", "format %q is not one of auto, v3, search-replace", r.Format)
 	}
+	if r.KeepEnding && r.NormalizeEnding {
+		return errorf(ErrInvalidRequest, "", "keepEnding and normalizeEnding contradict each other").withHint("Leave keepEnding out: files keep their ending unless normalizeEnding is set")
+	}
 	return nil
 }
 
-// ApplyOptions tune [Editor.ApplyBlocks]; see the fields of
-// [ApplyEditResponseRequest] with the same names.
+// ApplyOptions tune [Editor.ApplyBlocks]; the zero value finds each block
+// as the tools find text by default, keeps each file's ending, and writes.
 type ApplyOptions struct {
-	DryRun, Fuzzy, KeepEnding, Force bool
+	// DryRun checks every block and writes nothing.
+	DryRun bool
+	// Exact finds each block's lines only as they are written, whole lines
+	// byte for byte.
+	Exact bool
+	// NormalizeEnding ends each written file with exactly one newline, as
+	// the v3 format's first applier did.
+	NormalizeEnding bool
+	// Force writes files whose mode makes them read-only.
+	Force bool
 }
 
 // ApplyEditResponseResult says what happened to each block.
@@ -59,12 +78,15 @@ type ApplyEditResponseResult struct {
 // BlockResult is what happened to one edit block.
 type BlockResult struct {
 	File   string `json:"file"`
-	Status string `json:"status"` // applied, failed, or skipped
+	Status Status `json:"status"` // applied, failed, or skipped
 	// Message says what was done, or why not, for a model.
 	Message string `json:"message"`
 	// Line is the line of the file where the block applied, or where the
 	// text it was matched against is; 0 when there is none.
 	Line int `json:"line,omitempty"`
+	// Strategy is the replacer that found the block's lines: "exact", or a
+	// tolerant one such as "line-trimmed".
+	Strategy string `json:"strategy,omitempty"`
 	// ResponseLine is the line of the response where the block starts.
 	ResponseLine int `json:"responseLine"`
 }
@@ -99,12 +121,12 @@ func (e *Editor) ApplyEditResponse(ctx context.Context, req ApplyEditResponseReq
 	default:
 		blocks, issues = ParseResponse(req.Response)
 	}
-	res, err := e.ApplyBlocks(ctx, blocks, ApplyOptions{DryRun: req.DryRun, Fuzzy: req.Fuzzy, KeepEnding: req.KeepEnding, Force: req.Force})
+	res, err := e.ApplyBlocks(ctx, blocks, ApplyOptions{DryRun: req.DryRun, Exact: req.Exact, NormalizeEnding: req.NormalizeEnding, Force: req.Force})
 	res.ParseIssues = append(res.ParseIssues, issues...)
 	res.ShellSuggestions = ShellSuggestions(req.Response)
 	if len(issues) > 0 {
 		res.Success = false
-		res.Message += fmt.Sprintf(" %s could not be parsed; see parseIssues.", plural(len(issues), "block"))
+		res.Message += fmt.Sprintf(" %s could not be parsed; parseIssues says why.", plural(len(issues), "block"))
 		if err == nil {
 			err = errorf(ErrInvalidRequest, "", "%s of the response could not be parsed: line %d: %s", plural(len(issues), "block"), issues[0].Line, issues[0].Message)
 		}
@@ -113,7 +135,7 @@ func (e *Editor) ApplyEditResponse(ctx context.Context, req ApplyEditResponseReq
 	case len(blocks) == 0 && len(issues) == 0:
 		res.Message = "The response has no edit blocks."
 	case len(blocks) == 0:
-		res.Message = fmt.Sprintf("Nothing was applied: %s of the response could not be parsed; see parseIssues.", plural(len(issues), "edit block"))
+		res.Message = fmt.Sprintf("Nothing was applied: %s of the response could not be parsed; parseIssues says why.", plural(len(issues), "edit block"))
 	}
 	return res, err
 }
@@ -173,9 +195,9 @@ func (e *Editor) ApplyBlocks(ctx context.Context, blocks []Block, opts ApplyOpti
 		}
 		err := e.applyBlock(ctx, fr, b, opts, br)
 		if err != nil {
-			br.Status, br.Message = "failed", err.Error()
+			br.Status, br.Message = StatusFailed, err.Error()
 			if errors.Is(err, errSkipped) {
-				br.Status = "skipped"
+				br.Status = StatusSkipped
 			} else {
 				fr.failed = true
 			}
@@ -184,7 +206,7 @@ func (e *Editor) ApplyBlocks(ctx context.Context, blocks []Block, opts ApplyOpti
 			}
 			continue
 		}
-		br.Status = "applied"
+		br.Status = StatusApplied
 	}
 	for _, name := range names {
 		fr := runs[name]
@@ -194,8 +216,8 @@ func (e *Editor) ApplyBlocks(ctx context.Context, blocks []Block, opts ApplyOpti
 		d, err := e.finishFile(r, fr, opts)
 		if err != nil {
 			for i := range res.Results {
-				if res.Results[i].File == name && res.Results[i].Status == "applied" {
-					res.Results[i].Status, res.Results[i].Message = "failed", "The file could not be written: "+err.Error()
+				if res.Results[i].File == name && res.Results[i].Status == StatusApplied {
+					res.Results[i].Status, res.Results[i].Message = StatusFailed, "The file could not be written: "+err.Error()
 				}
 			}
 			if first == nil {
@@ -209,9 +231,9 @@ func (e *Editor) ApplyBlocks(ctx context.Context, blocks []Block, opts ApplyOpti
 	applied, failed, skipped := 0, 0, 0
 	for _, br := range res.Results {
 		switch br.Status {
-		case "applied":
+		case StatusApplied:
 			applied++
-		case "failed":
+		case StatusFailed:
 			failed++
 		default:
 			skipped++
@@ -262,31 +284,63 @@ func (e *Editor) applyBlock(ctx context.Context, fr *fileRun, b Block, opts Appl
 	case len(at) == 1:
 		from := at[0] + len(b.Anchor)
 		fr.edit(br, []text.LineEdit{{From: from, To: from + len(b.Old), Text: joinLines(b.New)}}, from+1)
-		br.Message = describeBlock(b, from+1)
+		br.Message, br.Strategy = describeBlock(b, from+1)+".", "exact"
 		return nil
 	case len(at) > 1:
 		lines := make([]LineRange, len(at))
 		for i, l := range at {
 			lines[i] = LineRange{l + 1, l + len(seq)}
 		}
-		e := &Error{Err: ErrAmbiguous, Path: b.Path, Msg: fmt.Sprintf("%s (matches at %s)", msgAmbiguous, listLines(at)),
-			Hint: "Add anchor lines that occur only at the place you mean"}
 		br.Line = at[0] + 1
-		return e.at(lines...)
+		return ambiguousBlock(b, lines)
+	case opts.Exact:
+		return explainMiss(fr.buf, b, br)
 	}
-	err := explainMiss(fr.buf, b, br)
-	if !opts.Fuzzy {
-		return err
-	}
-	p, ferr := planReplace(ctx, fr.buf, b.Path, joinLines(seq), joinLines(append(append([]string{}, b.Anchor...), b.New...)), ReplaceOptions{})
-	if ferr != nil {
-		err.Msg += "; looked for tolerantly too: " + strings.TrimPrefix(ferr.Error(), b.Path+": ")
+	// Not there exactly: look for the lines as edit_block looks for text,
+	// whole lines only, ignoring indentation, spacing and typography, a
+	// typo in a middle line.
+	p, err := planReplace(ctx, fr.buf, b.Path, joinLines(seq), joinLines(append(append([]string{}, b.Anchor...), b.New...)), ReplaceOptions{Chain: blockChain})
+	var pe *Error
+	switch {
+	case err == nil:
+	case errors.As(err, &pe) && pe.Err == ErrAmbiguous && len(pe.Lines) > 1:
+		br.Line = pe.Lines[0].Start
+		return ambiguousBlock(b, pe.Lines)
+	case errors.Is(err, ErrNotFound) || errors.Is(err, ErrNoOp):
+		return explainMiss(fr.buf, b, br)
+	default:
 		return err
 	}
 	fr.apply(p.edits)
-	br.Line = p.result.Lines[0].Start
-	br.Message = fmt.Sprintf("%s; applied by the fuzzy fallback: %s", err.Msg, p.result.Message)
+	br.Line, br.Strategy = p.result.Lines[0].Start+len(b.Anchor), p.result.Strategy
+	br.Message = describeBlock(b, br.Line) + " " + matchedBy(p.result.Strategy)
 	return nil
+}
+
+// blockChain finds a block's lines when they are not in the file exactly:
+// the replacers of the default chain that match whole lines.
+var blockChain = DefaultChain().Without("exact", "escape-normalized", "trimmed-boundary", "multi-occurrence")
+
+// matchedBy says how a tolerant replacer matched, for a message.
+func matchedBy(strategy string) string {
+	if note := tierNotes[strategy]; note != "" {
+		return fmt.Sprintf("(matched by %s: %s).", strategy, note)
+	}
+	return fmt.Sprintf("(matched by %s).", strategy)
+}
+
+// ambiguousBlock says a block's lines occur at several places.
+func ambiguousBlock(b Block, at []LineRange) *Error {
+	starts := make([]int, len(at))
+	for i, r := range at {
+		starts[i] = r.Start - 1
+	}
+	hint := "Add anchor lines (unchanged lines at the start of both sections) that occur only at the place you mean"
+	if b.Format == FormatSearchReplace {
+		hint = "Quote more lines around the change, in both SEARCH and REPLACE, so that they occur only at the place you mean"
+	}
+	e := &Error{Err: ErrAmbiguous, Path: b.Path, Msg: fmt.Sprintf("%s (matches at %s)", msgAmbiguous, listLines(starts)), Hint: hint}
+	return e.at(at...)
 }
 
 // findSequence returns the first lines (0-based) of every run of lines of
@@ -299,8 +353,13 @@ func findSequence(buf *buffer.Buffer, seq []string) []int {
 // with the text the file has where it comes closest.
 func explainMiss(buf *buffer.Buffer, b Block, br *BlockResult) *Error {
 	e := &Error{Err: ErrNotFound, Path: b.Path, Msg: msgNotFound, Hint: "Copy the anchor and old lines from the file exactly"}
+	if b.Format == FormatSearchReplace {
+		// A SEARCH section is one piece of text: its lines that REPLACE
+		// starts with too are not an anchor its writer meant.
+		e.Hint = "Copy the SEARCH lines from the file exactly"
+	}
 	var anchors []int
-	if len(b.Anchor) > 0 {
+	if len(b.Anchor) > 0 && b.Format != FormatSearchReplace {
 		if anchors = findSequence(buf, b.Anchor); len(anchors) == 0 {
 			e.Msg = msgAnchorNotFound
 		}
@@ -371,10 +430,10 @@ func (fr *fileRun) apply(edits []text.Edit) {
 	fr.buf = next
 }
 
-// finishFile gives the file exactly one final newline (unless keepEnding)
-// and writes it; it returns the file's diff.
+// finishFile writes the file, with exactly one final newline when
+// NormalizeEnding asks for it; it returns the file's diff.
 func (e *Editor) finishFile(r *request, fr *fileRun, opts ApplyOptions) (string, error) {
-	if end := fr.buf.Len(); !opts.KeepEnding && end > 0 {
+	if end := fr.buf.Len(); opts.NormalizeEnding && end > 0 {
 		start := end // of the run of line ends the text ends with
 		for start > 0 && fr.buf.Slice(start-1, start) == "\n" {
 			start--
@@ -415,16 +474,17 @@ func listLines(ls []int) string {
 	return "lines " + strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
 }
 
+// describeBlock says what a block did at a line, without a final period.
 func describeBlock(b Block, line int) string {
 	switch {
 	case len(b.Old) == 0 && len(b.New) == 0:
-		return fmt.Sprintf("The block changes nothing (its old and new lines are the same), at line %d.", line)
+		return fmt.Sprintf("The block changes nothing (its old and new lines are the same), at line %d", line)
 	case len(b.Old) == 0:
-		return fmt.Sprintf("Inserted %s after the anchor, at line %d.", plural(len(b.New), "line"), line)
+		return fmt.Sprintf("Inserted %s after the anchor, at line %d", plural(len(b.New), "line"), line)
 	case len(b.New) == 0:
-		return fmt.Sprintf("Deleted %s at line %d.", plural(len(b.Old), "line"), line)
+		return fmt.Sprintf("Deleted %s at line %d", plural(len(b.Old), "line"), line)
 	}
-	return fmt.Sprintf("Replaced %s with %s at line %d.", plural(len(b.Old), "line"), plural(len(b.New), "line"), line)
+	return fmt.Sprintf("Replaced %s with %s at line %d", plural(len(b.Old), "line"), plural(len(b.New), "line"), line)
 }
 
 // gitAdd stages written files when the workspace is a git work tree, and

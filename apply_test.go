@@ -33,7 +33,7 @@ func applyTo(t *testing.T, files map[string]string, req ApplyEditResponseRequest
 func statuses(res *ApplyEditResponseResult) []string {
 	var s []string
 	for _, r := range res.Results {
-		s = append(s, r.Status)
+		s = append(s, string(r.Status))
 	}
 	return s
 }
@@ -126,19 +126,19 @@ func TestApplyEditResponse(t *testing.T) {
 			want: map[string]string{"img.png": "\x89PNG\x00\x00data\n"},
 		},
 		{
-			name:     "files end with exactly one newline",
+			name:     "files keep their own ending: no final newline, blank lines at the end",
 			files:    map[string]string{"a.txt": "a\nb", "b.txt": "a\nb\n\n\n"},
 			response: v3("a.txt", "a\n", "A\n") + v3("b.txt", "a\n", "A\n"),
 			status:   []string{"applied", "applied"},
-			want:     map[string]string{"a.txt": "A\nb\n", "b.txt": "A\nb\n"},
+			want:     map[string]string{"a.txt": "A\nb", "b.txt": "A\nb\n\n\n"},
 		},
 		{
-			name:     "keepEnding keeps the file's own ending",
-			files:    map[string]string{"a.txt": "a\nb"},
-			response: v3("a.txt", "a\n", "A\n"),
-			opts:     ApplyEditResponseRequest{KeepEnding: true},
-			status:   []string{"applied"},
-			want:     map[string]string{"a.txt": "A\nb"},
+			name:     "normalizeEnding ends files with exactly one newline",
+			files:    map[string]string{"a.txt": "a\nb", "b.txt": "a\nb\n\n\n"},
+			response: v3("a.txt", "a\n", "A\n") + v3("b.txt", "a\n", "A\n"),
+			opts:     ApplyEditResponseRequest{NormalizeEnding: true},
+			status:   []string{"applied", "applied"},
+			want:     map[string]string{"a.txt": "A\nb\n", "b.txt": "A\nb\n"},
 		},
 		{
 			name:     "a CRLF file is matched and stays CRLF",
@@ -170,12 +170,19 @@ func TestApplyEditResponse(t *testing.T) {
 			want:     map[string]string{"math.py": mathPy},
 		},
 		{
-			name:     "the fuzzy fallback, when asked, tolerates re-indented lines",
+			name:     "re-indented lines are found as edit_block finds them, and the result says how",
 			files:    map[string]string{"math.py": mathPy},
 			response: v3("math.py", "def multiply(a, b):\n  return a + b  # BUG\n", "def multiply(a, b):\n  return a * b\n"),
-			opts:     ApplyEditResponseRequest{Fuzzy: true},
-			status:   []string{"applied"}, msg: "applied by the fuzzy fallback",
+			status:   []string{"applied"}, msg: "Replaced 1 line with 1 line at line 7 (matched by line-trimmed: indentation differed, and the replacement was re-indented to the file's).",
 			want: map[string]string{"math.py": strings.Replace(mathPy, "a + b  # BUG", "a * b", 1)},
+		},
+		{
+			name:     "exact asks for the lines exactly as written",
+			files:    map[string]string{"math.py": mathPy},
+			response: v3("math.py", "def multiply(a, b):\n  return a + b  # BUG\n", "def multiply(a, b):\n  return a * b\n"),
+			opts:     ApplyEditResponseRequest{Exact: true},
+			status:   []string{"failed"}, msg: msgOldMismatch,
+			want: map[string]string{"math.py": mathPy},
 		},
 		{
 			name:     "SEARCH/REPLACE blocks apply the same way",
@@ -263,12 +270,12 @@ func FuzzApplyEditResponse(f *testing.F) {
 	f.Add(mathPy, "def add(a, b):\n    return a + b\n", "def add(a, b):\n    return b + a\n", false, false)
 	f.Add("a\r\nb\r\nc", "b\n", "", false, true)
 	f.Add("x\n\tif y {\n\t}\n", "    if y {\n    }\n", "    if z {\n    }\n", true, false)
-	f.Fuzz(func(t *testing.T, file, old, new string, fuzzy, dry bool) {
+	f.Fuzz(func(t *testing.T, file, old, new string, exact, dry bool) {
 		resp := "f.txt\n```\n<<<<<<< SEARCH\n" + old + "\n=======\n" + new + "\n>>>>>>> REPLACE\n```\n"
 		var ws MemWorkspace
 		ws.WriteFile("f.txt", []byte(file), 0o644)
 		res, err := (&Editor{Workspace: &ws}).ApplyEditResponse(context.Background(),
-			ApplyEditResponseRequest{Response: resp, Fuzzy: fuzzy, DryRun: dry})
+			ApplyEditResponseRequest{Response: resp, Exact: exact, DryRun: dry})
 		blocks, _ := ParseResponse(resp)
 		if len(res.Results) != len(blocks) {
 			t.Fatalf("%d results for %d blocks", len(res.Results), len(blocks))
@@ -296,7 +303,7 @@ func FuzzApplyEditResponse(f *testing.F) {
 			}
 			return
 		}
-		if len(res.Results) == 1 && !fuzzy && !strings.Contains(file, "\r") {
+		if len(res.Results) == 1 && res.Results[0].Strategy == "exact" && !strings.Contains(file, "\r") {
 			keep := strings.SplitAfter(file, "\n")
 			keep = keep[:min(res.Results[0].Line-1, len(keep)-1)]
 			if prefix := strings.Join(keep, ""); !strings.HasPrefix(string(got), prefix) {

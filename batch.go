@@ -21,37 +21,31 @@ type Edit struct {
 // BatchEditBlocksRequest asks for many search-and-replace edits of one file,
 // applied in order, each to the text the previous ones left.
 type BatchEditBlocksRequest struct {
-	Path           string      `json:"path" jsonschema:"Path of the file relative to the workspace root" jsonschema_description:"Path of the file relative to the workspace root" description:"Path of the file relative to the workspace root"`
-	Edits          []Edit `json:"edits" jsonschema:"The edits in the order to apply them" jsonschema_description:"The edits in the order to apply them" description:"The edits in the order to apply them"`
-	StopOnError    bool        `json:"stopOnError,omitempty" jsonschema:"Stop at the first edit that fails. The edits before it are still written" jsonschema_description:"Stop at the first edit that fails. The edits before it are still written" description:"Stop at the first edit that fails. The edits before it are still written"`
-	DryRun         bool        `json:"dryRun,omitempty" jsonschema:"Report what would happen without writing the file" jsonschema_description:"Report what would happen without writing the file" description:"Report what would happen without writing the file"`
-	Force          bool        `json:"force,omitempty" jsonschema:"Write even a file whose mode makes it read-only" jsonschema_description:"Write even a file whose mode makes it read-only" description:"Write even a file whose mode makes it read-only"`
-	FuzzyThreshold float64     `json:"fuzzyThreshold,omitempty" jsonschema:"Least similarity (0 to 1) of a fuzzy match. Default 0.7" jsonschema_description:"Least similarity (0 to 1) of a fuzzy match. Default 0.7" description:"Least similarity (0 to 1) of a fuzzy match. Default 0.7"`
+	Path           string  `json:"path" jsonschema:"Path of the file relative to the workspace root" jsonschema_description:"Path of the file relative to the workspace root" description:"Path of the file relative to the workspace root"`
+	Edits          []Edit  `json:"edits" jsonschema:"The edits in the order to apply them" jsonschema_description:"The edits in the order to apply them" description:"The edits in the order to apply them"`
+	StopOnError    bool    `json:"stopOnError,omitempty" jsonschema:"Stop at the first edit that fails. The edits before it are still written" jsonschema_description:"Stop at the first edit that fails. The edits before it are still written" description:"Stop at the first edit that fails. The edits before it are still written"`
+	Exact          bool    `json:"exact,omitempty" jsonschema:"Find each search only exactly as written: no tolerance for indentation or whitespace or quotes or typos" jsonschema_description:"Find each search only exactly as written: no tolerance for indentation or whitespace or quotes or typos" description:"Find each search only exactly as written: no tolerance for indentation or whitespace or quotes or typos"`
+	DryRun         bool    `json:"dryRun,omitempty" jsonschema:"Report what would happen without writing the file" jsonschema_description:"Report what would happen without writing the file" description:"Report what would happen without writing the file"`
+	Force          bool    `json:"force,omitempty" jsonschema:"Write even a file whose mode makes it read-only" jsonschema_description:"Write even a file whose mode makes it read-only" description:"Write even a file whose mode makes it read-only"`
+	FuzzyThreshold float64 `json:"fuzzyThreshold,omitempty" jsonschema:"Least similarity (0 to 1) of a fuzzy match. Default 0.7" jsonschema_description:"Least similarity (0 to 1) of a fuzzy match. Default 0.7" description:"Least similarity (0 to 1) of a fuzzy match. Default 0.7"`
 }
 
 func (r BatchEditBlocksRequest) validate() error {
-	switch {
-	case r.Path == "":
+	if r.Path == "" {
 		return errorf(ErrInvalidRequest, "", "path is required").withHint("Send the file's path relative to the workspace root")
-	case len(r.Edits) == 0:
-		return errorf(ErrInvalidRequest, r.Path, "edits is empty").withHint("Send at least one edit with search and replace")
-	case len(r.Edits) > maxItems:
-		return tooMany(r.Path, "edits", len(r.Edits))
-	case r.FuzzyThreshold < 0 || r.FuzzyThreshold > 1:
-		return errorf(ErrInvalidRequest, r.Path, "fuzzyThreshold must be between 0 and 1 (got %g)", r.FuzzyThreshold)
 	}
-	return nil
+	return validEdits(r.Path, r.Edits, r.FuzzyThreshold)
 }
 
 // BatchEditBlocksResult says what happened to each edit of a batch.
 type BatchEditBlocksResult struct {
 	// Success reports that every edit was applied (and, unless a dry run,
 	// written).
-	Success         bool              `json:"success"`
-	Message         string            `json:"message"`
-	TotalEdits      int               `json:"totalEdits"`
-	SuccessfulEdits int               `json:"successfulEdits"`
-	FailedEdits     int               `json:"failedEdits"`
+	Success         bool         `json:"success"`
+	Message         string       `json:"message"`
+	TotalEdits      int          `json:"totalEdits"`
+	SuccessfulEdits int          `json:"successfulEdits"`
+	FailedEdits     int          `json:"failedEdits"`
 	Results         []EditResult `json:"results"`
 	// FinalDiff is the diff of the whole batch against the file as read.
 	FinalDiff string `json:"finalDiff,omitempty"`
@@ -68,43 +62,118 @@ type EditResult struct {
 	Line     int    `json:"line,omitempty"`     // where the new text starts, 1-based
 }
 
-// batch is the outcome of running a batch's edits on a buffer.
-type batch struct {
+// A BatchEditor applies a batch of search-and-replace edits to one text, in
+// order, each to the text the edits before it left; each search is found
+// as [Replace] finds it. An edit that fails is recorded and skipped, or
+// ends the batch with StopOnError; the edits before it stay applied. The
+// zero value uses the default chain and threshold and goes on past a
+// failed edit.
+//
+// It is what batch_edit_blocks ([Editor.BatchEditBlocks]) does to a file,
+// for text held elsewhere, such as an editor's buffer.
+type BatchEditor struct {
+	// Path names the text in messages and diffs; "" means "content".
+	Path string
+	// Chain is the replacers each search goes through, in order; nil
+	// means DefaultChain().
+	Chain Chain
+	// Exact finds each search only as it is written, byte for byte.
+	Exact bool
+	// FuzzyThreshold is the least similarity, 0 to 1, a fuzzy match needs;
+	// 0 means DefaultThreshold.
+	FuzzyThreshold float64
+	// FuzzyBudget bounds the fuzzy replacers' work on each search; 0 means
+	// DefaultFuzzyBudget.
+	FuzzyBudget int64
+	// StopOnError ends the batch at the first edit that fails.
+	StopOnError bool
+}
+
+// Apply applies edits to content, as the type's documentation says, and
+// returns the new content — line ends, encoding of line breaks and final
+// newline as content has them — and what happened to each edit. The error
+// is nil only when every edit applied; it is the first failure otherwise.
+// Apply stops, with ctx's error, when ctx is done.
+func (b BatchEditor) Apply(ctx context.Context, content string, edits []Edit) (string, *BatchEditBlocksResult, error) {
+	path := b.path()
+	fail := func(err error) (string, *BatchEditBlocksResult, error) {
+		return content, &BatchEditBlocksResult{TotalEdits: len(edits), Message: err.Error()}, err
+	}
+	if err := validEdits(path, edits, b.FuzzyThreshold); err != nil {
+		return fail(err)
+	}
+	body, write, err := bodyOf(content, path)
+	if err != nil {
+		return fail(err)
+	}
+	run, err := b.run(ctx, body, edits)
+	if err != nil {
+		return fail(err)
+	}
+	out, err := write(run.changes)
+	if err != nil {
+		return fail(err)
+	}
+	run.res.FinalDiff = diff.Unified("a/"+path, "b/"+path, body, run.changes)
+	return out, run.res, run.summary(path, inMemory)
+}
+
+func (b BatchEditor) path() string {
+	if b.Path == "" {
+		return "content"
+	}
+	return b.Path
+}
+
+func validEdits(path string, edits []Edit, threshold float64) error {
+	switch {
+	case len(edits) == 0:
+		return errorf(ErrInvalidRequest, path, "edits is empty").withHint("Send at least one edit with search and replace")
+	case len(edits) > maxItems:
+		return tooMany(path, "edits", len(edits))
+	case threshold < 0 || threshold > 1:
+		return errorf(ErrInvalidRequest, path, "fuzzyThreshold must be between 0 and 1 (got %g)", threshold)
+	}
+	return nil
+}
+
+// batchRun is the outcome of running a batch's edits on a buffer.
+type batchRun struct {
 	res     *BatchEditBlocksResult
 	changes []text.Edit // of the original text, for writing and the final diff
 	first   *Error      // the first failure
 }
 
-// runBatch applies edits in order to buf, each to the text the previous
-// ones left, skipping (or, with stopOnError, stopping at) the ones that
-// fail. The buffer is persistent: each edit costs what it touches, and the
-// text before it stays available for its diff.
-func runBatch(ctx context.Context, buf *buffer.Buffer, req BatchEditBlocksRequest, chain Chain) (*batch, error) {
-	b := &batch{res: &BatchEditBlocksResult{TotalEdits: len(req.Edits), Results: make([]EditResult, 0, len(req.Edits))}}
+// run applies edits in order to buf. The buffer is persistent: each edit
+// costs what it touches, and the text before it stays available for its
+// diff.
+func (b BatchEditor) run(ctx context.Context, buf *buffer.Buffer, edits []Edit) (*batchRun, error) {
+	path := b.path()
+	r := &batchRun{res: &BatchEditBlocksResult{TotalEdits: len(edits), Results: make([]EditResult, 0, len(edits))}}
 	var comp text.Composer
-	for i, ed := range req.Edits {
+	for i, ed := range edits {
 		if i%64 == 0 && ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
-		r := EditResult{Index: i, Label: ed.Label}
-		p, err := planEdit(ctx, buf, req, ed, chain)
+		res := EditResult{Index: i, Label: ed.Label}
+		p, err := b.plan(ctx, buf, ed)
 		if err != nil {
-			e := asError(err, i+1, req.Path)
-			if b.first == nil {
-				b.first = e
+			e := asError(err, i+1, path)
+			if r.first == nil {
+				r.first = e
 			}
-			r.Message = err.Error()
-			b.res.Results = append(b.res.Results, r)
-			b.res.FailedEdits++
-			if req.StopOnError {
+			res.Message = err.Error()
+			r.res.Results = append(r.res.Results, res)
+			r.res.FailedEdits++
+			if b.StopOnError {
 				break
 			}
 			continue
 		}
-		r.Success, r.Message, r.Strategy = true, p.result.Message, p.result.Strategy
-		r.Diff = diff.Unified("a/"+req.Path, "b/"+req.Path, buf, p.edits)
+		res.Success, res.Message, res.Strategy = true, p.result.Message, p.result.Strategy
+		res.Diff = diff.Unified("a/"+path, "b/"+path, buf, p.edits)
 		if len(p.result.Lines) > 0 {
-			r.Line = p.result.Lines[0].Start
+			res.Line = p.result.Lines[0].Start
 		}
 		next := buf
 		for j := len(p.edits) - 1; j >= 0; j-- { // from the end: earlier offsets hold
@@ -113,22 +182,22 @@ func runBatch(ctx context.Context, buf *buffer.Buffer, req BatchEditBlocksReques
 			next = next.Replace(e.Start, e.End, e.New)
 		}
 		buf = next
-		b.res.Results = append(b.res.Results, r)
-		b.res.SuccessfulEdits++
+		r.res.Results = append(r.res.Results, res)
+		r.res.SuccessfulEdits++
 	}
-	b.changes = comp.Edits()
-	return b, nil
+	r.changes = comp.Edits()
+	return r, nil
 }
 
-func planEdit(ctx context.Context, buf *buffer.Buffer, req BatchEditBlocksRequest, ed Edit, chain Chain) (*plan, error) {
-	opts := ReplaceOptions{FuzzyThreshold: req.FuzzyThreshold, Chain: chain}
+func (b BatchEditor) plan(ctx context.Context, buf *buffer.Buffer, ed Edit) (*plan, error) {
+	opts := ReplaceOptions{FuzzyThreshold: b.FuzzyThreshold, FuzzyBudget: b.FuzzyBudget, Chain: b.Chain, Exact: b.Exact}
 	if ed.ExpectedReplacements != nil {
 		if *ed.ExpectedReplacements < 1 {
-			return nil, errorf(ErrInvalidRequest, req.Path, "expectedReplacements must be at least 1 (got %d)", *ed.ExpectedReplacements)
+			return nil, errorf(ErrInvalidRequest, b.path(), "expectedReplacements must be at least 1 (got %d)", *ed.ExpectedReplacements)
 		}
 		opts.ExpectedReplacements = *ed.ExpectedReplacements
 	}
-	return planReplace(ctx, buf, req.Path, ed.Search, ed.Replace, opts)
+	return planReplace(ctx, buf, b.path(), ed.Search, ed.Replace, opts)
 }
 
 // What became of the file a batch edited, for its message.
@@ -140,7 +209,7 @@ const (
 
 // summary fills in the batch's message and success, and returns the error
 // to report: nil when every edit succeeded.
-func (b *batch) summary(path string, fate int) error {
+func (b *batchRun) summary(path string, fate int) error {
 	res := b.res
 	res.Success = res.FailedEdits == 0
 	var m strings.Builder
@@ -175,39 +244,10 @@ func (b *batch) summary(path string, fate int) error {
 	return &e
 }
 
-// BatchReplace applies the edits of req to content, as
-// [Editor.BatchEditBlocks] does to a file (req.Path only labels messages,
-// req.DryRun is ignored), and returns the new content. Edits apply in
-// order, each to the text the previous ones left; one that fails is
-// recorded and skipped, or ends the batch with StopOnError, and the others
-// still apply. The error is nil only when every edit applied.
-func BatchReplace(content string, req BatchEditBlocksRequest) (string, *BatchEditBlocksResult, error) {
-	if req.Path == "" {
-		req.Path = "content"
-	}
-	if err := req.validate(); err != nil {
-		return content, &BatchEditBlocksResult{Message: err.Error()}, err
-	}
-	body, write, err := bodyOf(content, req.Path)
-	if err != nil {
-		return content, &BatchEditBlocksResult{Message: err.Error()}, err
-	}
-	b, err := runBatch(context.Background(), body, req, nil)
-	if err != nil {
-		return content, &BatchEditBlocksResult{Message: err.Error()}, err
-	}
-	out, err := write(b.changes)
-	if err != nil {
-		return content, &BatchEditBlocksResult{Message: err.Error()}, err
-	}
-	b.res.FinalDiff = diff.Unified("a/"+req.Path, "b/"+req.Path, body, b.changes)
-	return out, b.res, b.summary(req.Path, inMemory)
-}
-
-// BatchEditBlocks applies many search-and-replace edits to one file: read
-// once, edits in order (each to the text the previous ones left, each found
-// as [Replace] finds it), one atomic write at the end when any edit applied
-// and it is not a dry run. An edit that fails is recorded with a message as
+// BatchEditBlocks applies many search-and-replace edits to one file, as a
+// [BatchEditor] does to text: read once, edits in order (each to the text
+// the previous ones left, each found as [Replace] finds it), one atomic
+// write at the end when any edit applied and it is not a dry run. An edit that fails is recorded with a message as
 // full as EditBlock's and skipped; StopOnError stops at it and still writes
 // the edits before it. The error is nil only when every edit applied and
 // the file was written.
@@ -220,7 +260,8 @@ func (e *Editor) BatchEditBlocks(ctx context.Context, req BatchEditBlocksRequest
 	if err := req.validate(); err != nil {
 		return fail(err)
 	}
-	var b *batch
+	var b *batchRun
+	be := BatchEditor{Path: req.Path, Exact: req.Exact, FuzzyThreshold: req.FuzzyThreshold, StopOnError: req.StopOnError}
 	d, note, err := e.editFile(ctx, req.Path, writeOpts{dryRun: req.DryRun, force: req.Force}, func(f *file) ([]text.Edit, error) {
 		if !f.exists && req.Edits[0].Search != "" {
 			return nil, notFound(f)
@@ -229,7 +270,7 @@ func (e *Editor) BatchEditBlocks(ctx context.Context, req BatchEditBlocksRequest
 			f.expect(ed.Replace)
 		}
 		var err error
-		if b, err = runBatch(ctx, buffer.New(f.doc.Body()), req, nil); err != nil {
+		if b, err = be.run(ctx, buffer.New(f.doc.Body()), req.Edits); err != nil {
 			return nil, err
 		}
 		return b.changes, nil

@@ -1,6 +1,7 @@
 package editkit
 
 import (
+	"context"
 	"errors"
 	"strings"
 	"testing"
@@ -10,11 +11,11 @@ import (
 
 func intp(n int) *int { return &n }
 
-func TestBatchReplace(t *testing.T) {
+func TestBatchEditor(t *testing.T) {
 	for _, tc := range []struct {
 		why     string
 		content string
-		req     BatchEditBlocksRequest
+		req     BatchEditBlocksRequest // its Edits, and StopOnError
 		want    string
 		ok      []bool // success of each result
 		kind    error  // of the returned error, when not every edit applied
@@ -63,7 +64,7 @@ func TestBatchReplace(t *testing.T) {
 		},
 	} {
 		t.Run(tc.why, func(t *testing.T) {
-			got, res, err := BatchReplace(tc.content, tc.req)
+			got, res, err := BatchEditor{StopOnError: tc.req.StopOnError}.Apply(context.Background(), tc.content, tc.req.Edits)
 			if diff := cmp.Diff(tc.want, got); diff != "" {
 				t.Errorf("content (-want +got):\n%s", diff)
 			}
@@ -81,41 +82,38 @@ func TestBatchReplace(t *testing.T) {
 	}
 }
 
-func TestWriteLines(t *testing.T) {
+func TestLineRangeWriter(t *testing.T) {
+	var w LineRangeWriter
 	for _, tc := range []struct {
-		why        string
-		content    string
-		start, end int // end -1: omitted
-		text, want string
-		kind       error
+		why     string
+		content string
+		do      func(content string) (string, *WriteFromLineResult, error)
+		want    string
+		kind    error
 	}{
-		{why: "to the end", content: "1\n2\n3\n", start: 2, end: -1, text: "x\n", want: "1\nx\n"},
-		{why: "content without a final newline still ends its line", content: "1\n2\n3\n", start: 2, end: 2, text: "x", want: "1\nx\n3\n"},
-		{why: "insert before a line", content: "1\n2\n", start: 2, end: 1, text: "x\n", want: "1\nx\n2\n"},
-		{why: "insert at the top", content: "1\n2\n", start: 1, end: 0, text: "x\n", want: "x\n1\n2\n"},
-		{why: "append", content: "1\n2\n", start: 3, end: -1, text: "x\n", want: "1\n2\nx\n"},
-		{why: "delete", content: "1\n2\n3\n", start: 2, end: 2, text: "", want: "1\n3\n"},
-		{why: "delete everything", content: "1\n2\n", start: 1, end: -1, text: "", want: ""},
-		{why: "no final newline stays so when the last line is replaced", content: "1\n2", start: 2, end: -1, text: "x\ny\n", want: "1\nx\ny"},
-		{why: "no final newline stays so when lines are appended", content: "1\n2", start: 3, end: -1, text: "x\n", want: "1\n2\nx"},
-		{why: "no final newline stays so when the last line is deleted", content: "1\n2", start: 2, end: 2, text: "", want: "1"},
-		{why: "CRLF is kept for new lines", content: "1\r\n2\r\n", start: 2, end: 2, text: "x\ny\n", want: "1\r\nx\r\ny\r\n"},
-		{why: "an empty file gets its first lines", content: "", start: 1, end: -1, text: "x\n", want: "x\n"},
-		{why: "start past the end", content: "1\n", start: 3, end: -1, text: "x", kind: ErrOutOfRange},
-		{why: "end past the end", content: "1\n", start: 1, end: 2, text: "x", kind: ErrOutOfRange},
-		{why: "end before start minus one", content: "1\n2\n", start: 2, end: 0, text: "x", kind: ErrInvalidRequest},
-		{why: "start 0", content: "1\n", start: 0, end: -1, text: "x", kind: ErrInvalidRequest},
-		{why: "nothing changes", content: "1\n2\n", start: 2, end: 2, text: "2\n", kind: ErrNoOp},
+		{why: "to the end", content: "1\n2\n3\n", do: func(c string) (string, *WriteFromLineResult, error) { return w.Replace(c, 2, -1, "x\n") }, want: "1\nx\n"},
+		{why: "lines without a final newline still end their line", content: "1\n2\n3\n", do: func(c string) (string, *WriteFromLineResult, error) { return w.Replace(c, 2, 2, "x") }, want: "1\nx\n3\n"},
+		{why: "insert before a line", content: "1\n2\n", do: func(c string) (string, *WriteFromLineResult, error) { return w.Insert(c, 2, "x\n") }, want: "1\nx\n2\n"},
+		{why: "insert at the top", content: "1\n2\n", do: func(c string) (string, *WriteFromLineResult, error) { return w.Insert(c, 1, "x\n") }, want: "x\n1\n2\n"},
+		{why: "append", content: "1\n2\n", do: func(c string) (string, *WriteFromLineResult, error) { return w.Insert(c, 3, "x\n") }, want: "1\n2\nx\n"},
+		{why: "delete", content: "1\n2\n3\n", do: func(c string) (string, *WriteFromLineResult, error) { return w.Delete(c, 2, 2) }, want: "1\n3\n"},
+		{why: "delete everything", content: "1\n2\n", do: func(c string) (string, *WriteFromLineResult, error) { return w.Delete(c, 1, 2) }, want: ""},
+		{why: "no final newline stays so when the last line is replaced", content: "1\n2", do: func(c string) (string, *WriteFromLineResult, error) { return w.Replace(c, 2, -1, "x\ny\n") }, want: "1\nx\ny"},
+		{why: "no final newline stays so when lines are appended", content: "1\n2", do: func(c string) (string, *WriteFromLineResult, error) { return w.Insert(c, 3, "x\n") }, want: "1\n2\nx"},
+		{why: "no final newline stays so when the last line is deleted", content: "1\n2", do: func(c string) (string, *WriteFromLineResult, error) { return w.Delete(c, 2, 2) }, want: "1"},
+		{why: "CRLF is kept for new lines", content: "1\r\n2\r\n", do: func(c string) (string, *WriteFromLineResult, error) { return w.Replace(c, 2, 2, "x\ny\n") }, want: "1\r\nx\r\ny\r\n"},
+		{why: "an empty text gets its first lines", content: "", do: func(c string) (string, *WriteFromLineResult, error) { return w.Insert(c, 1, "x\n") }, want: "x\n"},
+		{why: "start past the end", content: "1\n", do: func(c string) (string, *WriteFromLineResult, error) { return w.Replace(c, 3, -1, "x") }, kind: ErrOutOfRange},
+		{why: "end past the end", content: "1\n", do: func(c string) (string, *WriteFromLineResult, error) { return w.Replace(c, 1, 2, "x") }, kind: ErrOutOfRange},
+		{why: "end before start", content: "1\n2\n", do: func(c string) (string, *WriteFromLineResult, error) { return w.Delete(c, 2, 0) }, kind: ErrInvalidRequest},
+		{why: "line 0", content: "1\n", do: func(c string) (string, *WriteFromLineResult, error) { return w.Replace(c, 0, -1, "x") }, kind: ErrInvalidRequest},
+		{why: "nothing changes", content: "1\n2\n", do: func(c string) (string, *WriteFromLineResult, error) { return w.Replace(c, 2, 2, "2\n") }, kind: ErrNoOp},
 	} {
 		t.Run(tc.why, func(t *testing.T) {
-			req := WriteFromLineRequest{StartLine: tc.start, Content: tc.text}
-			if tc.end >= 0 {
-				req.EndLine = intp(tc.end)
-			}
-			got, _, err := WriteLines(tc.content, req)
+			got, res, err := tc.do(tc.content)
 			if tc.kind != nil {
-				if !errors.Is(err, tc.kind) || got != tc.content {
-					t.Fatalf("= %q, %v; want the content unchanged and %v", got, err, tc.kind)
+				if !errors.Is(err, tc.kind) || got != tc.content || res.Message != err.Error() {
+					t.Fatalf("= %q, %+v, %v; want the content unchanged and %v in the result", got, res, err, tc.kind)
 				}
 				return
 			}
@@ -129,9 +127,24 @@ func TestWriteLines(t *testing.T) {
 	}
 }
 
-func TestWriteLinesOutOfRangeNamesLineCount(t *testing.T) {
-	_, _, err := WriteLines("a\nb\nc\n", WriteFromLineRequest{StartLine: 9, Content: "x"})
-	if err == nil || !strings.Contains(err.Error(), "the file has 3 lines") {
-		t.Errorf("error %v does not name the line count", err)
+func TestLineRangeWriterOutOfRangeNamesLineCount(t *testing.T) {
+	_, _, err := LineRangeWriter{Path: "notes.txt"}.Replace("a\nb\nc\n", 9, -1, "x")
+	if err == nil || !strings.Contains(err.Error(), "notes.txt: startLine 9 is past the end: the file has 3 lines") {
+		t.Errorf("error %v does not name the text and its line count", err)
+	}
+}
+
+func TestStringPatcher(t *testing.T) {
+	content := "one\r\ntwo\r\nthree\r\n"
+	out, res, err := StringPatcher{}.Apply(content, []StringPatch{
+		{OldString: "two\n", NewString: "2\n", Ranges: []PatchRange{{Start: 2, End: intp(2)}}},
+		{OldString: "", NewString: "zero\n", Ranges: []PatchRange{{Start: 1}}},
+	})
+	if err != nil || out != "zero\r\none\r\n2\r\nthree\r\n" || !res.Success {
+		t.Errorf("Apply = %q, %+v, %v", out, res, err)
+	}
+	out, res, err = StringPatcher{}.Apply(content, []StringPatch{{OldString: "2\n", NewString: "x\n", Ranges: []PatchRange{{Start: 2, End: intp(2)}}}})
+	if !errors.Is(err, ErrMismatch) || out != content || res.Success || !strings.Contains(res.Patches[0].Message, `line 2 differs: the file has "two", old_string has "2"`) {
+		t.Errorf("a mismatch = %q, %+v, %v", out, res, err)
 	}
 }

@@ -232,15 +232,14 @@ func BenchmarkWriteFromLine(b *testing.B) {
 	}
 }
 
-// BenchmarkWriteLines is write_from_line on a string: the operation without
-// reading, checking and writing a file.
-func BenchmarkWriteLines(b *testing.B) {
+// BenchmarkLineRangeWriter is write_from_line on a string: the operation
+// without reading, checking and writing a file.
+func BenchmarkLineRangeWriter(b *testing.B) {
 	code := benchCode(b, 100_000)
-	end := 50_099
-	req := editkit.WriteFromLineRequest{StartLine: 50_000, EndLine: &end, Content: strings.Repeat("\tx++\n", 90)}
+	lines := strings.Repeat("\tx++\n", 90)
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, _, err := editkit.WriteLines(code, req); err != nil {
+		if _, _, err := (editkit.LineRangeWriter{}).Replace(code, 50_000, 50_099, lines); err != nil {
 			b.Fatal(err)
 		}
 	}

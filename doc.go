@@ -2,20 +2,45 @@
 // files — correctly, safely and fast — and reports exactly what happened, so
 // the model can fix what failed.
 //
-// An [Editor] works on the files of a [Workspace]: [OpenDir] for a directory
-// of the file system (every path confined to it by [os.Root]) or a
-// [MemWorkspace] in memory. Each operation is a method taking a JSON-tagged
-// request and returning a result with a Message for the model:
+// It has two layers. The pure layer edits text held in a string, such as
+// an editor's buffer:
+//
+//	Replace           one search-and-replace, found by a Chain of Replacers
+//	BatchEditor       many search-and-replace Edits, in order, each reported
+//	LineRangeWriter   replace, insert or delete lines by number
+//	StringPatcher     replace line ranges whose text must be what a StringPatch says
+//	ParseResponse     the edit Blocks a model wrote in its answer (ParseV3,
+//	                  ParseSearchReplace, StreamParser for an answer as it arrives)
+//
+// An [Editor] applies the same operations to the files of a [Workspace] —
+// [OpenDir] for a directory (every path confined to it by [os.Root]),
+// [MemWorkspace] in memory — reading, locking and writing each file safely.
+// Each operation is a method named after its tool, taking a JSON-tagged
+// request and returning a result whose Message is written for a model (on
+// failure too):
 //
 //	ws, err := editkit.OpenDir("path/to/repo")
 //	if err != nil { … }
 //	defer ws.Close()
 //	ed := &editkit.Editor{Workspace: ws}
-//	res, err := ed.View(ctx, editkit.ViewRequest{Path: "main.go", StartLine: 10, EndLine: 20})
+//	res, err := ed.EditBlock(ctx, editkit.EditBlockRequest{Path: "main.go", Search: old, Replace: new})
+//
+//	View                   view                        numbered lines of a file
+//	EditBlock              edit_block                  Replace on a file
+//	BatchEditBlocks        batch_edit_blocks           a BatchEditor on a file
+//	WriteFromLine          write_from_line             a LineRangeWriter on a file
+//	BatchEdit              batch_edit                  line operations across files, numbered against the originals
+//	PatchTextFileContents  patch_text_file_contents    a StringPatcher on files, in any encoding
+//	GetTextFileContents    get_text_file_contents      line ranges and hashes for those patches
+//	ApplyEditResponse      apply_edit_response         a model's answer, parsed and applied (ApplyBlocks for parsed Blocks)
 //
 // [Tools] describes every operation as a tool (name, description, JSON
-// Schema) and [Editor.Call] runs one from JSON, so an agent framework or an
-// MCP server registers them all in a few lines.
+// Schema) and [Editor.Call] runs one from JSON and always answers in JSON,
+// so an agent framework or an MCP server registers them all in a few lines.
+// Every operation that finds text by its content finds it the same way —
+// the default chain, tolerant of indentation, spacing, quotes, escapes and
+// a typo — unless its request sets exact; results say how each piece
+// matched, and per-item results report a [Status].
 //
 // # Finding the text to replace
 //
@@ -53,9 +78,12 @@
 // ([ParseSearchReplace]); malformed blocks are reported with their line and
 // do not stop the others. A [StreamParser] does the same as the response
 // arrives. [Editor.ApplyEditResponse] parses and applies a response, and
-// [Editor.ApplyBlocks] applies blocks: each block's anchor and old
-// lines must occur exactly once as whole lines; files are independent, and
-// after a failed block the later blocks of its file are skipped.
+// [Editor.ApplyBlocks] applies blocks: each block's anchor and old lines
+// must occur exactly once as whole lines — found exactly, or else by the
+// replacers that match whole lines, and the result names the one that did;
+// files are independent, and after a failed block the later blocks of its
+// file are skipped. A file keeps its own final newline and blank lines at
+// its end unless [ApplyOptions] NormalizeEnding says otherwise.
 //
 // # Files are kept as they were
 //

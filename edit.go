@@ -31,6 +31,9 @@ type ReplaceOptions struct {
 	StartLine int
 	// Chain is the replacers tried in order; nil means DefaultChain().
 	Chain Chain
+	// Exact finds the search only as it is written, byte for byte: it
+	// replaces Chain with the exact replacer alone.
+	Exact bool
 	// FuzzyBudget bounds the work the fuzzy replacers spend on the search,
 	// in steps of comparing characters; 0 means DefaultFuzzyBudget. A
 	// search that spends it is refused (ErrNotFound, saying so) rather
@@ -67,20 +70,23 @@ type ReplaceResult struct {
 // ([ErrInvalidRequest]), a search found in several places the options do
 // not ask to replace ([ErrAmbiguous], naming every place), and a search
 // not found ([ErrNotFound], naming the nearest text and what differs).
-func Replace(content, search, replace string, opts ReplaceOptions) (string, ReplaceResult, error) {
+func Replace(content, search, replace string, opts ReplaceOptions) (string, *ReplaceResult, error) {
+	fail := func(err error) (string, *ReplaceResult, error) {
+		return content, &ReplaceResult{Message: err.Error()}, err
+	}
 	body, write, err := bodyOf(content, "")
 	if err != nil {
-		return content, ReplaceResult{Message: err.Error()}, err
+		return fail(err)
 	}
 	p, err := planReplace(context.Background(), body, "", search, replace, opts)
 	if err != nil {
-		return content, ReplaceResult{Message: err.Error()}, err
+		return fail(err)
 	}
 	out, err := write(p.edits)
 	if err != nil {
-		return content, ReplaceResult{Message: err.Error()}, err
+		return fail(err)
 	}
-	return out, p.result, nil
+	return out, &p.result, nil
 }
 
 // bodyOf returns the body of content — its text with "\n" line ends — and
@@ -167,7 +173,10 @@ func planReplace(ctx context.Context, buf *buffer.Buffer, path, search, replace 
 	}
 	want := max(opts.ExpectedReplacements, 1)
 	chain := opts.Chain
-	if chain == nil {
+	switch {
+	case opts.Exact:
+		chain = Chain{exact{}, multiOccurrence{}}
+	case chain == nil:
 		chain = DefaultChain()
 	}
 	q := &Query{Search: search, Threshold: opts.FuzzyThreshold, Multiple: opts.ReplaceAll || want > 1, buf: buf,
@@ -505,6 +514,7 @@ type EditBlockRequest struct {
 	ExpectedReplacements *int    `json:"expectedReplacements,omitempty" jsonschema:"How many places the search must match; all of them are replaced. Default 1" jsonschema_description:"How many places the search must match; all of them are replaced. Default 1" description:"How many places the search must match; all of them are replaced. Default 1"`
 	ReplaceAll           bool    `json:"replaceAll,omitempty" jsonschema:"Replace every place the search matches" jsonschema_description:"Replace every place the search matches" description:"Replace every place the search matches"`
 	FuzzyThreshold       float64 `json:"fuzzyThreshold,omitempty" jsonschema:"Least similarity (0 to 1) of a fuzzy match. Default 0.7" jsonschema_description:"Least similarity (0 to 1) of a fuzzy match. Default 0.7" description:"Least similarity (0 to 1) of a fuzzy match. Default 0.7"`
+	Exact                bool    `json:"exact,omitempty" jsonschema:"Find the search only exactly as written: no tolerance for indentation or whitespace or quotes or typos" jsonschema_description:"Find the search only exactly as written: no tolerance for indentation or whitespace or quotes or typos" description:"Find the search only exactly as written: no tolerance for indentation or whitespace or quotes or typos"`
 	StartLine            int     `json:"startLine,omitempty" jsonschema:"Line where you expect the text to start; picks the nearest of several matches" jsonschema_description:"Line where you expect the text to start; picks the nearest of several matches" description:"Line where you expect the text to start; picks the nearest of several matches"`
 	DryRun               bool    `json:"dryRun,omitempty" jsonschema:"Show the diff without writing the file" jsonschema_description:"Show the diff without writing the file" description:"Show the diff without writing the file"`
 	Force                bool    `json:"force,omitempty" jsonschema:"Write even a file whose mode makes it read-only" jsonschema_description:"Write even a file whose mode makes it read-only" description:"Write even a file whose mode makes it read-only"`
@@ -526,7 +536,7 @@ func (r EditBlockRequest) validate() error {
 }
 
 func (r EditBlockRequest) options() ReplaceOptions {
-	o := ReplaceOptions{ReplaceAll: r.ReplaceAll, FuzzyThreshold: r.FuzzyThreshold, StartLine: r.StartLine}
+	o := ReplaceOptions{ReplaceAll: r.ReplaceAll, FuzzyThreshold: r.FuzzyThreshold, StartLine: r.StartLine, Exact: r.Exact}
 	if r.ExpectedReplacements != nil {
 		o.ExpectedReplacements = *r.ExpectedReplacements
 	}

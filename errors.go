@@ -56,6 +56,18 @@ type permissionError struct{}
 func (permissionError) Error() string        { return "editkit: permission denied" }
 func (permissionError) Is(target error) bool { return target == fs.ErrPermission }
 
+// Status is what became of one edit, block or operation of a request.
+type Status string
+
+// The statuses a result reports.
+const (
+	StatusApplied    Status = "applied"     // made (written, unless a dry run)
+	StatusPlanned    Status = "planned"     // would be made: a dry run
+	StatusFailed     Status = "failed"      // refused; the message says why
+	StatusSkipped    Status = "skipped"     // not tried, after a failure it depends on
+	StatusNotApplied Status = "not applied" // fine itself, but its request was refused as a whole
+)
+
 // An Error is a failure described for the model that must fix its request:
 // what was wrong, where, what was found instead, and what to send instead.
 // It unwraps to one of the Err* kinds.

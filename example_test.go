@@ -83,13 +83,12 @@ func ExampleEditor_Call() {
 	out, err := ed.Call(context.Background(), "view", []byte(`{"path": "a.txt", "startLine": 2}`))
 	fmt.Println(string(out), err)
 
+	// A request that is not valid for the tool gets a result too.
 	out, err = ed.Call(context.Background(), "view", []byte(`{"path": "a.txt", "dry_run": true}`))
-	fmt.Println(out == nil, errors.Is(err, editkit.ErrInvalidRequest))
-	fmt.Println(err)
+	fmt.Println(string(out), errors.Is(err, editkit.ErrInvalidRequest))
 	// Output:
 	// {"success":true,"message":"Lines 2-2 of 2 in a.txt.","path":"a.txt","lineCount":2,"startLine":2,"endLine":2,"lines":[{"n":2,"text":"y"}],"encoding":"utf-8","lineEnding":"LF","bom":false,"finalNewline":true,"sha256":"09834d488008f5f1ef589a2d7cedc52425bee9dd23b2212e4c1d673c5cbb54e4"} <nil>
-	// true true
-	// unknown field "dry_run" in the request. The fields are: path, startLine, endLine.
+	// {"success":false,"message":"unknown field \"dry_run\" in the request. The fields are: path, startLine, endLine."} true
 }
 
 // Tools lists every operation for registration with an agent framework.
@@ -210,15 +209,15 @@ func ExampleEditor_EditBlock() {
 	// "package greet\r\n\r\nconst Hello = \"hello\"\r\nconst Bye = \"bye\"\r\n"
 }
 
-// A batch applies edits in order, each to the text the previous ones left;
-// a failed edit is reported and skipped.
-func ExampleBatchReplace() {
+// A BatchEditor applies edits in order, each to the text the previous ones
+// left; a failed edit is reported and skipped.
+func ExampleBatchEditor() {
 	content := "# Spells\n\nFireball\nLevel 3 Evocation\n\nShield\nLevel 1 Abjuration\n"
-	out, res, err := editkit.BatchReplace(content, editkit.BatchEditBlocksRequest{Edits: []editkit.Edit{
+	out, res, err := editkit.BatchEditor{}.Apply(context.Background(), content, []editkit.Edit{
 		{Label: "Fireball", Search: "Fireball\nLevel 3 Evocation", Replace: "### Fireball\n*Level 3 Evocation*"},
 		{Label: "Haste", Search: "Haste\nLevel 3 Transmutation", Replace: "### Haste"},
 		{Label: "Shield", Search: "Shield\nLevel 1 Abjuration", Replace: "### Shield\n*Level 1 Abjuration*"},
-	}})
+	})
 	fmt.Print(out)
 	fmt.Println(res.SuccessfulEdits, res.FailedEdits, errors.Is(err, editkit.ErrNotFound))
 	// Output:
@@ -255,20 +254,39 @@ func ExampleEditor_BatchEditBlocks() {
 	// "port = 9090\r\nretries = 5\r\ntimeout = 30\r\n"
 }
 
-// WriteLines replaces lines by number; without EndLine, to the end.
-func ExampleWriteLines() {
-	content := "keep 1\nkeep 2\nold 3\nold 4\n"
-	out, res, err := editkit.WriteLines(content, editkit.WriteFromLineRequest{StartLine: 3, Content: "new 3\n"})
+// A LineRangeWriter replaces, inserts and deletes lines by number.
+func ExampleLineRangeWriter() {
+	content := "keep 1\r\nkeep 2\r\nold 3\r\nold 4\r\n"
+	var w editkit.LineRangeWriter
+	out, res, err := w.Replace(content, 3, -1, "new 3\n") // -1: through the end
 	if err != nil {
 		log.Fatal(err)
 	}
-	fmt.Print(out)
-	fmt.Println(res.LinesReplaced, res.NewLineCount)
+	fmt.Printf("%q %d %d\n", out, res.LinesReplaced, res.NewLineCount)
+	out, _, _ = w.Insert(out, 1, "first\n")
+	out, _, _ = w.Delete(out, 2, 2)
+	fmt.Printf("%q\n", out)
 	// Output:
-	// keep 1
-	// keep 2
-	// new 3
-	// 2 1
+	// "keep 1\r\nkeep 2\r\nnew 3\r\n" 2 1
+	// "first\r\nkeep 2\r\nnew 3\r\n"
+}
+
+// A StringPatcher replaces line ranges whose text must be what the patch
+// says it is.
+func ExampleStringPatcher() {
+	content := "a\nb\nc\n"
+	end := 2
+	out, _, err := editkit.StringPatcher{}.Apply(content, []editkit.StringPatch{
+		{OldString: "b\n", NewString: "B\nB2\n", Ranges: []editkit.PatchRange{{Start: 2, End: &end}}},
+	})
+	fmt.Printf("%q %v\n", out, err)
+	_, _, err = editkit.StringPatcher{}.Apply(content, []editkit.StringPatch{
+		{OldString: "x\n", NewString: "y\n", Ranges: []editkit.PatchRange{{Start: 2, End: &end}}},
+	})
+	fmt.Println(errors.Is(err, editkit.ErrMismatch))
+	// Output:
+	// "a\nB\nB2\nc\n" <nil>
+	// true
 }
 
 func ExampleEditor_WriteFromLine() {

@@ -40,6 +40,7 @@ type LineOperation struct {
 // numbered against the files as they were: all apply, or none.
 type BatchEditRequest struct {
 	Operations []LineOperation `json:"operations" jsonschema:"The operations; their order does not matter except among patches" jsonschema_description:"The operations; their order does not matter except among patches" description:"The operations; their order does not matter except among patches"`
+	Exact      bool            `json:"exact,omitempty" jsonschema:"Find the text of patch operations only exactly as written: no tolerance for indentation or whitespace or quotes or typos" jsonschema_description:"Find the text of patch operations only exactly as written: no tolerance for indentation or whitespace or quotes or typos" description:"Find the text of patch operations only exactly as written: no tolerance for indentation or whitespace or quotes or typos"`
 	DryRun     bool            `json:"dryRun,omitempty" jsonschema:"Return the plan and diffs without writing" jsonschema_description:"Return the plan and diffs without writing" description:"Return the plan and diffs without writing"`
 	Force      bool            `json:"force,omitempty" jsonschema:"Write even a file whose mode makes it read-only" jsonschema_description:"Write even a file whose mode makes it read-only" description:"Write even a file whose mode makes it read-only"`
 }
@@ -62,7 +63,7 @@ type OperationResult struct {
 	Index   int    `json:"index"` // 0-based position in the request
 	Type    string `json:"type"`
 	File    string `json:"file"`
-	Status  string `json:"status"` // applied, planned (dry run), failed, or not applied
+	Status  Status `json:"status"` // applied, planned (dry run), failed, or not applied
 	Message string `json:"message,omitempty"`
 }
 
@@ -201,7 +202,7 @@ type filePlan struct {
 func (e *Editor) BatchEdit(ctx context.Context, req BatchEditRequest) (*BatchEditResult, error) {
 	res := &BatchEditResult{Results: make([]OperationResult, len(req.Operations)), Diffs: map[string]string{}}
 	for i, op := range req.Operations {
-		res.Results[i] = OperationResult{Index: i, Type: op.Type, File: op.File, Status: "not applied"}
+		res.Results[i] = OperationResult{Index: i, Type: op.Type, File: op.File, Status: StatusNotApplied}
 	}
 	if err := req.validate(); err != nil {
 		res.Message = err.Error()
@@ -220,7 +221,7 @@ func (e *Editor) BatchEdit(ctx context.Context, req BatchEditRequest) (*BatchEdi
 	defer r.end()
 	var plans []*filePlan
 	for _, g := range groups {
-		p, perrs := e.planFile(ctx, g, req.Operations)
+		p, perrs := e.planFile(ctx, g, req.Operations, req.Exact)
 		errs = append(errs, perrs...)
 		if p != nil {
 			plans = append(plans, p)
@@ -247,9 +248,9 @@ func (e *Editor) BatchEdit(ctx context.Context, req BatchEditRequest) (*BatchEdi
 		res.Message = "Nothing was written: " + err.Error()
 		return res, err
 	}
-	status := "applied"
+	status := StatusApplied
 	if req.DryRun {
-		status = "planned"
+		status = StatusPlanned
 	}
 	for i := range res.Results {
 		res.Results[i].Status = status
@@ -300,7 +301,7 @@ func (res *BatchEditResult) refuse(errs []opError) error {
 	msgs := make([]string, 0, len(errs))
 	for _, oe := range errs {
 		r := &res.Results[oe.op]
-		r.Status = "failed"
+		r.Status = StatusFailed
 		r.Message = oe.err.Error()
 		msgs = append(msgs, r.Message)
 	}
@@ -325,7 +326,7 @@ type lineOp struct {
 
 // planFile checks a file's operations against the file and works out the
 // edits, or returns every problem found.
-func (e *Editor) planFile(ctx context.Context, g *fileOps, ops []LineOperation) (*filePlan, []opError) {
+func (e *Editor) planFile(ctx context.Context, g *fileOps, ops []LineOperation, exact bool) (*filePlan, []opError) {
 	f, err := e.load(g.name, "")
 	if err != nil {
 		errs := make([]opError, len(g.ops))
@@ -435,7 +436,7 @@ func (e *Editor) planFile(ctx context.Context, g *fileOps, ops []LineOperation) 
 	edits := text.LineEdits(p.body, les)
 	if len(patches) > 0 {
 		var perrs []opError
-		edits, perrs = applyPatches(ctx, p.body, edits, g.name, patches, ops)
+		edits, perrs = applyPatches(ctx, p.body, edits, g.name, patches, ops, exact)
 		if len(perrs) > 0 {
 			return nil, perrs
 		}
@@ -510,7 +511,7 @@ func opVerb(l lineOp) string {
 
 // applyPatches runs a file's patches, in request order, on its text after
 // the line edits, and returns all edits as edits of the original text.
-func applyPatches(ctx context.Context, body text.Lines, edits []text.Edit, name string, patches []int, ops []LineOperation) ([]text.Edit, []opError) {
+func applyPatches(ctx context.Context, body text.Lines, edits []text.Edit, name string, patches []int, ops []LineOperation, exact bool) ([]text.Edit, []opError) {
 	buf := buffer.New(body.Slice(0, body.Len()))
 	var comp text.Composer
 	for k := len(edits) - 1; k >= 0; k-- { // from the end: earlier offsets hold
@@ -525,7 +526,7 @@ func applyPatches(ctx context.Context, body text.Lines, edits []text.Edit, name 
 		if search == nil {
 			search = op.Find
 		}
-		p, err := planReplace(ctx, buf, name, *search, *op.Replace, ReplaceOptions{ReplaceAll: op.All})
+		p, err := planReplace(ctx, buf, name, *search, *op.Replace, ReplaceOptions{ReplaceAll: op.All, Exact: exact})
 		if err != nil {
 			errs = append(errs, failure(i, op, err))
 			continue

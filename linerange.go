@@ -183,11 +183,42 @@ func planLines(t text.Lines, req WriteFromLineRequest) (text.Edit, *WriteFromLin
 	return edit, res, nil
 }
 
-// WriteLines puts req.Content in place of lines StartLine to EndLine of
-// content, as [Editor.WriteFromLine] does to a file (req.Path only labels
-// messages), and returns the new content. Line ends, and the presence or
-// absence of a final newline, stay as content has them.
-func WriteLines(content string, req WriteFromLineRequest) (string, *WriteFromLineResult, error) {
+// A LineRangeWriter replaces, inserts and deletes whole lines of a text by
+// their 1-based numbers, as write_from_line ([Editor.WriteFromLine]) does to
+// a file, for text held elsewhere, such as an editor's buffer. The text's
+// line ends, and the presence or absence of a final newline, stay as they
+// are; new lines take the ending of the lines around them. A final newline
+// in the new lines ends their last line; it adds no empty line. Line
+// numbers outside the text are an [ErrOutOfRange] naming its line count.
+// The zero value is ready to use.
+type LineRangeWriter struct {
+	// Path names the text in messages and diffs; "" means "content".
+	Path string
+}
+
+// Replace puts lines in place of lines first through last, inclusive;
+// last -1 means through the end of the text.
+func (w LineRangeWriter) Replace(content string, first, last int, lines string) (string, *WriteFromLineResult, error) {
+	req := WriteFromLineRequest{StartLine: first, Content: lines}
+	if last != -1 {
+		req.EndLine = &last
+	}
+	return w.write(content, req)
+}
+
+// Insert puts lines before line before; the line count plus 1 appends.
+func (w LineRangeWriter) Insert(content string, before int, lines string) (string, *WriteFromLineResult, error) {
+	end := before - 1
+	return w.write(content, WriteFromLineRequest{StartLine: before, EndLine: &end, Content: lines})
+}
+
+// Delete removes lines first through last, inclusive.
+func (w LineRangeWriter) Delete(content string, first, last int) (string, *WriteFromLineResult, error) {
+	return w.write(content, WriteFromLineRequest{StartLine: first, EndLine: &last})
+}
+
+func (w LineRangeWriter) write(content string, req WriteFromLineRequest) (string, *WriteFromLineResult, error) {
+	req.Path = w.Path
 	if req.Path == "" {
 		req.Path = "content"
 	}
@@ -214,7 +245,8 @@ func WriteLines(content string, req WriteFromLineRequest) (string, *WriteFromLin
 	return out, res, nil
 }
 
-// WriteFromLine replaces lines StartLine to EndLine of a file with Content:
+// WriteFromLine replaces lines StartLine to EndLine of a file with Content,
+// as a [LineRangeWriter] does to text:
 // it keeps the lines before and after, and writes the file atomically
 // unless DryRun. Without EndLine it replaces to the end of the file; with
 // EndLine = StartLine-1 it inserts; StartLine = line count + 1 appends;

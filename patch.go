@@ -4,10 +4,12 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
 
+	"github.com/editkit/editkit/internal/diff"
 	"github.com/editkit/editkit/internal/text"
 )
 
@@ -25,6 +27,8 @@ type StringPatch struct {
 	OldString string       `json:"old_string" jsonschema:"The exact current text of each range: the lines with their line ends. Empty inserts before the range's start line" jsonschema_description:"The exact current text of each range: the lines with their line ends. Empty inserts before the range's start line" description:"The exact current text of each range: the lines with their line ends. Empty inserts before the range's start line"`
 	NewString string       `json:"new_string" jsonschema:"The text to put in place of each range" jsonschema_description:"The text to put in place of each range" description:"The text to put in place of each range"`
 	Ranges    []PatchRange `json:"ranges" jsonschema:"The line ranges that hold old_string" jsonschema_description:"The line ranges that hold old_string" description:"The line ranges that hold old_string"`
+
+	rangeHash string // the older request shape's range_hash, in place of OldString
 }
 
 // FilePatches is the patches of one file.
@@ -33,6 +37,8 @@ type FilePatches struct {
 	Encoding     string        `json:"encoding,omitempty" jsonschema:"The file's encoding such as utf-8 or shift_jis or latin1. Omitted: utf-8 (utf-16 by its BOM; latin1 when the bytes are not utf-8)" jsonschema_description:"The file's encoding such as utf-8 or shift_jis or latin1. Omitted: utf-8 (utf-16 by its BOM; latin1 when the bytes are not utf-8)" description:"The file's encoding such as utf-8 or shift_jis or latin1. Omitted: utf-8 (utf-16 by its BOM; latin1 when the bytes are not utf-8)"`
 	ExpectedHash string        `json:"expected_hash,omitempty" jsonschema:"SHA-256 (hex) the file must still have: the file_hash from get_text_file_contents" jsonschema_description:"SHA-256 (hex) the file must still have: the file_hash from get_text_file_contents" description:"SHA-256 (hex) the file must still have: the file_hash from get_text_file_contents"`
 	Patches      []StringPatch `json:"patches" jsonschema:"The patches; their ranges may not overlap" jsonschema_description:"The patches; their ranges may not overlap" description:"The patches; their ranges may not overlap"`
+
+	create bool // the older request shape creates a missing file given an empty hash
 }
 
 // PatchTextFileContentsRequest asks for string-checked patches of line
@@ -208,7 +214,7 @@ func (e *Editor) patchFile(fp FilePatches, fr *FilePatchResult) (*file, []byte, 
 	if err != nil {
 		return nil, nil, err
 	}
-	if !f.exists {
+	if !f.exists && !fp.create {
 		return nil, nil, notFound(f)
 	}
 	fr.Encoding = f.doc.Encoding().Name()
@@ -219,7 +225,27 @@ func (e *Editor) patchFile(fp FilePatches, fr *FilePatchResult) (*file, []byte, 
 		return nil, nil, errorf(ErrStale, fp.FilePath, "the file's SHA-256 is %s, not the expected %s: it changed since it was read", sha256Hex(f.doc.Raw()), fp.ExpectedHash).
 			withHint("Read it again with get_text_file_contents and make the patches against its current text")
 	}
-	n := f.doc.LineCount()
+	edits, err := planPatches(f.doc, fp.FilePath, fp.Patches, fr)
+	if err != nil {
+		var pe *Error
+		if errors.As(err, &pe) && f.doc.Fallback() {
+			pe.Hint = "The file is not valid UTF-8 and was read as ISO-8859-1; if it is in another encoding (shift_jis, euc-jp, gbk, windows-1252, …) name it in encoding"
+		}
+		return nil, nil, err
+	}
+	out, err := f.doc.Apply(edits)
+	if err != nil {
+		return nil, nil, encodingError(fp.FilePath, err)
+	}
+	fr.Success, fr.FileHash, fr.Diff = true, sha256Hex(out), fileDiff(f, edits)
+	fr.Message = fmt.Sprintf("Applied %s to %s.", plural(len(fp.Patches), "patch"), fp.FilePath) + fallbackNote(f.doc)
+	return f, out, nil
+}
+
+// planPatches checks every range of patches against t and works out the
+// edits, filling in each patch's result; or it returns every problem found.
+func planPatches(t text.Lines, path string, patches []StringPatch, fr *FilePatchResult) ([]text.Edit, error) {
+	n := t.LineCount()
 	var spans []patchSpan
 	var problems []string
 	var kind error
@@ -230,10 +256,10 @@ func (e *Editor) patchFile(fp FilePatches, fr *FilePatchResult) (*file, []byte, 
 			kind = k
 		}
 	}
-	for j, p := range fp.Patches {
+	for j, p := range patches {
 		old, repl := normalizeEOL(p.OldString), normalizeEOL(p.NewString)
 		for k, rg := range p.Ranges {
-			sp, bad := checkRange(f.doc, n, rg, old, repl)
+			sp, bad := checkRange(t, n, rg, old, repl, p.rangeHash)
 			if bad != nil {
 				note(j, bad.Err, fmt.Sprintf("patch %d range %d: %s", j+1, k+1, bad.Msg))
 				continue
@@ -246,11 +272,7 @@ func (e *Editor) patchFile(fp FilePatches, fr *FilePatchResult) (*file, []byte, 
 		note(c.patch, ErrConflict, c.msg)
 	}
 	if len(problems) > 0 {
-		e := &Error{Err: kind, Path: fp.FilePath, Msg: problemList(problems, "\n")}
-		if f.doc.Fallback() {
-			e.Hint = "The file is not valid UTF-8 and was read as ISO-8859-1; if it is in another encoding (shift_jis, euc-jp, gbk, windows-1252, …) name it in encoding"
-		}
-		return nil, nil, e
+		return nil, &Error{Err: kind, Path: path, Msg: problemList(problems, "\n")}
 	}
 	slices.SortStableFunc(spans, func(a, b patchSpan) int {
 		if a.from != b.from {
@@ -262,18 +284,61 @@ func (e *Editor) patchFile(fp FilePatches, fr *FilePatchResult) (*file, []byte, 
 	for k, sp := range spans {
 		les[k] = text.LineEdit{From: sp.from, To: sp.to, Text: sp.text}
 	}
-	edits := text.LineEdits(f.doc, les)
-	out, err := f.doc.Apply(edits)
-	if err != nil {
-		return nil, nil, encodingError(fp.FilePath, err)
-	}
 	for j := range fr.Patches {
 		fr.Patches[j].Success = true
-		fr.Patches[j].Message = fmt.Sprintf("Replaced %s.", plural(len(fp.Patches[j].Ranges), "range"))
+		fr.Patches[j].Message = fmt.Sprintf("Replaced %s.", plural(len(patches[j].Ranges), "range"))
 	}
-	fr.Success, fr.FileHash, fr.Diff = true, sha256Hex(out), fileDiff(f, edits)
-	fr.Message = fmt.Sprintf("Applied %s to %s.", plural(len(fp.Patches), "patch"), fp.FilePath) + fallbackNote(f.doc)
-	return f, out, nil
+	return text.LineEdits(t, les), nil
+}
+
+// A StringPatcher applies string-checked patches to text, as
+// patch_text_file_contents ([Editor.PatchTextFileContents]) does to a file,
+// for text held elsewhere: each range's text, its lines with their line
+// ends, must be its patch's OldString exactly, and becomes NewString. Every
+// range is checked before anything changes — its text, overlaps within a
+// patch and between patches — and every patch applies, or none. The text's
+// line ends and final newline stay as they are outside the ranges. The zero
+// value is ready to use.
+type StringPatcher struct {
+	// Path names the text in messages and diffs; "" means "content".
+	Path string
+}
+
+// Apply applies patches to content and returns the new content and what
+// happened to each patch.
+func (sp StringPatcher) Apply(content string, patches []StringPatch) (string, *FilePatchResult, error) {
+	path := sp.Path
+	if path == "" {
+		path = "content"
+	}
+	fr := &FilePatchResult{FilePath: path, Patches: make([]PatchResult, len(patches))}
+	for j := range patches {
+		fr.Patches[j].Index = j
+	}
+	fail := func(err error) (string, *FilePatchResult, error) {
+		fr.Success, fr.Message = false, err.Error()
+		return content, fr, err
+	}
+	req := PatchTextFileContentsRequest{Files: []FilePatches{{FilePath: path, Patches: patches}}}
+	if err := req.validate(); err != nil {
+		return fail(err)
+	}
+	body, write, err := bodyOf(content, path)
+	if err != nil {
+		return fail(err)
+	}
+	edits, err := planPatches(body, path, patches, fr)
+	if err != nil {
+		return fail(err)
+	}
+	out, err := write(edits)
+	if err != nil {
+		return fail(err)
+	}
+	fr.Success, fr.FileHash = true, sha256Hex([]byte(out))
+	fr.Diff = diff.Unified("a/"+path, "b/"+path, body, edits)
+	fr.Message = fmt.Sprintf("Applied %s.", plural(len(patches), "patch"))
+	return out, fr, nil
 }
 
 // hashMatches reports whether want is the SHA-256 of the file's bytes or,
@@ -286,8 +351,11 @@ func hashMatches(want string, d *text.Doc) bool {
 
 // checkRange checks one range against the file and works out its edit, or
 // says what is wrong, quoting the text the range holds.
-func checkRange(d *text.Doc, n int, rg PatchRange, old, repl string) (patchSpan, *Error) {
+func checkRange(d text.Lines, n int, rg PatchRange, old, repl, rangeHash string) (patchSpan, *Error) {
 	s := rg.Start
+	if rangeHash != "" {
+		return checkRangeHash(d, n, rg, repl, rangeHash)
+	}
 	if old == "" {
 		if s > n+1 {
 			return patchSpan{}, errorf(ErrOutOfRange, "", "start %d is past the end: the file has %s; %d appends", s, plural(n, "line"), n+1)
@@ -523,3 +591,112 @@ func fallbackNote(d *text.Doc) string {
 	}
 	return " It is not valid UTF-8 and was read as ISO-8859-1, which keeps every byte; name its encoding if it is another."
 }
+
+// checkRangeHash checks a range of the older request shape, whose current
+// text is named by its SHA-256 (of the text in UTF-8 with "\n" line ends,
+// as get_text_file_contents gives it), not quoted. An end before the start
+// inserts before the start, and its hash is that of empty text.
+func checkRangeHash(d text.Lines, n int, rg PatchRange, repl, want string) (patchSpan, *Error) {
+	s, e := rg.Start, n
+	if rg.End != nil {
+		e = min(*rg.End, n)
+	}
+	want = strings.ToLower(strings.TrimSpace(want))
+	if rg.End != nil && *rg.End < s {
+		if s > n+1 {
+			return patchSpan{}, errorf(ErrOutOfRange, "", "start %d is past the end: the file has %s; %d appends", s, plural(n, "line"), n+1)
+		}
+		if empty := sha256Hex(nil); want != empty {
+			return patchSpan{}, errorf(ErrMismatch, "", "an insertion before line %d replaces no text, so its range_hash is that of empty text, %s, not %s", s, empty, want)
+		}
+		return patchSpan{from: s - 1, to: s - 1, text: repl}, nil
+	}
+	if s > n {
+		return patchSpan{}, errorf(ErrOutOfRange, "", "start %d is past the end: the file has %s", s, plural(n, "line"))
+	}
+	have := d.Slice(d.LineStart(s-1), d.LineStart(e))
+	if got := sha256Hex([]byte(have)); got != want {
+		r := LineRange{s, e}
+		return patchSpan{}, errorf(ErrMismatch, "", "the text of %s has SHA-256 %s, not the range_hash %s: it changed since it was read. The range holds:\n%s",
+			r, got, want, quoteLines(s, have))
+	}
+	return patchSpan{from: s - 1, to: e, text: repl}, nil
+}
+
+// quoteLines shows lines of text numbered from first, the first few of
+// them.
+func quoteLines(first int, s string) string {
+	var b strings.Builder
+	for k, l := range slices.Collect(strings.Lines(s)) {
+		if k == shownLines {
+			fmt.Fprintf(&b, "  … more lines\n")
+			break
+		}
+		fmt.Fprintf(&b, "  %d  %s\n", first+k, clipLine(strings.TrimSuffix(l, "\n")))
+	}
+	return strings.TrimSuffix(b.String(), "\n")
+}
+
+// legacyPatchRequest is the request shape tumf/mcp-text-editor's clients
+// send to patch_text_file_contents: one file, the file's hash, and patches
+// that name the text they replace by its hash.
+type legacyPatchRequest struct {
+	FilePath string        `json:"file_path"`
+	FileHash string        `json:"file_hash"`
+	Encoding string        `json:"encoding,omitempty"`
+	Patches  []legacyPatch `json:"patches"`
+	Force    bool          `json:"force,omitempty"`
+}
+
+type legacyPatch struct {
+	Start     int    `json:"start"`
+	End       *int   `json:"end"`
+	Contents  string `json:"contents"`
+	RangeHash string `json:"range_hash"`
+}
+
+func (l legacyPatchRequest) validate() error { return l.request().validate() }
+
+// request is the same patches in the current shape. As the older tool
+// did, new contents end with a newline, and a file that does not exist is
+// created when file_hash is empty.
+func (l legacyPatchRequest) request() PatchTextFileContentsRequest {
+	fp := FilePatches{FilePath: l.FilePath, Encoding: l.Encoding, ExpectedHash: l.FileHash, create: l.FileHash == ""}
+	for _, p := range l.Patches {
+		contents := p.Contents
+		if !strings.HasSuffix(contents, "\n") {
+			contents += "\n"
+		}
+		fp.Patches = append(fp.Patches, StringPatch{NewString: contents, Ranges: []PatchRange{{Start: p.Start, End: p.End}}, rangeHash: p.RangeHash})
+	}
+	return PatchTextFileContentsRequest{Files: []FilePatches{fp}, Force: l.Force}
+}
+
+// legacyPatchSchema is the older shape's input schema, which requests in
+// that shape are read against.
+const legacyPatchSchema = `{
+  "type": "object",
+  "properties": {
+    "file_path": {"type": "string"},
+    "file_hash": {"type": "string"},
+    "encoding": {"type": "string"},
+    "force": {"type": "boolean"},
+    "patches": {
+      "type": "array",
+      "minItems": 1,
+      "items": {
+        "type": "object",
+        "properties": {
+          "start": {"type": "integer", "minimum": 1},
+          "end": {"type": ["integer", "null"], "minimum": 0},
+          "contents": {"type": "string"},
+          "range_hash": {"type": "string"}
+        },
+        "required": ["start", "contents", "range_hash"],
+        "additionalProperties": false
+      }
+    }
+  },
+  "required": ["file_path", "file_hash", "patches"],
+  "additionalProperties": false
+}`

@@ -26,6 +26,31 @@ type Tool struct {
 	ReadOnly bool `json:"readOnly,omitempty"`
 
 	run func(ctx context.Context, e *Editor, input []byte) (any, error)
+	// legacy, when set, is an older request shape the tool also takes.
+	legacy *legacyShape
+}
+
+// A legacyShape is an older shape of a tool's request, told from the
+// current one by its top-level fields, read against its own schema.
+type legacyShape struct {
+	fields []string // top-level fields only the older shape has
+	schema string
+	run    func(ctx context.Context, e *Editor, input []byte) (any, error)
+}
+
+// matches reports whether input is in the older shape: a JSON object with
+// one of its fields at the top level.
+func (l *legacyShape) matches(input []byte) bool {
+	var top map[string]json.RawMessage
+	if json.Unmarshal(input, &top) != nil {
+		return false
+	}
+	for _, f := range l.fields {
+		if _, ok := top[f]; ok {
+			return true
+		}
+	}
+	return false
 }
 
 // Tools returns every operation as a tool, in a fixed order.
@@ -65,6 +90,7 @@ Errors: "not found" shows the nearest text with its line numbers and what differ
     "replace": {"type": "string", "description": "The text to put in its place. Write it out in full: no placeholders like '// ... rest unchanged'"},
     "expectedReplacements": {"type": "integer", "minimum": 1, "description": "How many places the search must match; all of them are replaced. Default 1"},
     "replaceAll": {"type": "boolean", "description": "Replace every place the search matches"},
+    "exact": {"type": "boolean", "description": "Find the search only exactly as written: no tolerance for indentation or whitespace or quotes or typos"},
     "fuzzyThreshold": {"type": "number", "minimum": 0, "maximum": 1, "description": "Least similarity (0 to 1) of a fuzzy match. Default 0.7"},
     "startLine": {"type": "integer", "minimum": 1, "description": "Line where you expect the text to start; picks the nearest of several matches"},
     "dryRun": {"type": "boolean", "description": "Show the diff without writing the file"},
@@ -101,6 +127,7 @@ An edit that fails is reported in results with the same detail as edit_block (ne
       }
     },
     "stopOnError": {"type": "boolean", "description": "Stop at the first edit that fails. The edits before it are still written"},
+    "exact": {"type": "boolean", "description": "Find each search only exactly as written: no tolerance for indentation or whitespace or quotes or typos"},
     "dryRun": {"type": "boolean", "description": "Report what would happen without writing the file"},
     "fuzzyThreshold": {"type": "number", "minimum": 0, "maximum": 1, "description": "Least similarity (0 to 1) of a fuzzy match. Default 0.7"},
     "force": {"type": "boolean", "description": "Write even a file whose mode makes it read-only"}
@@ -161,6 +188,7 @@ Everything is checked first and then all files are written, or none: overlapping
         "additionalProperties": false
       }
     },
+    "exact": {"type": "boolean", "description": "Find the text of patch operations only exactly as written: no tolerance for indentation or whitespace or quotes or typos"},
     "dryRun": {"type": "boolean", "description": "Return the plan and diffs without writing"},
     "force": {"type": "boolean", "description": "Write even a file whose mode makes it read-only"}
   },
@@ -173,7 +201,8 @@ Everything is checked first and then all files are written, or none: overlapping
 		Name: "patch_text_file_contents",
 		Description: `Replace line ranges of text files, checking first that each range still holds the text you expect. For each patch give old_string (the exact current text of the range: its lines with their line ends) and new_string, and the ranges (start and end lines, end null for the end of the file) that hold it; a patch with several ranges replaces each. An empty old_string inserts new_string before line start. Get the text and line numbers with get_text_file_contents first.
 Files keep their encoding (name it in encoding: shift_jis, latin1, …), line endings and final newline; expected_hash (the file_hash from get_text_file_contents) guards against changes made since. Everything is checked before anything is written, and all files are written or none.
-Errors: a range that does not hold old_string quotes what it holds and names the first line that differs; overlapping ranges name both; a changed file's hash fails; text the encoding cannot hold is refused.`,
+Errors: a range that does not hold old_string quotes what it holds and names the first line that differs; overlapping ranges name both; a changed file's hash fails; text the encoding cannot hold is refused.
+The older request shape of mcp-text-editor is accepted too: {file_path, file_hash, encoding, patches: [{start, end, contents, range_hash}]}, each range named by the SHA-256 of its text (end before start inserts; an empty file_hash creates a missing file).`,
 		InputSchema: json.RawMessage(`{
   "type": "object",
   "properties": {
@@ -226,6 +255,13 @@ Errors: a range that does not hold old_string quotes what it holds and names the
   "additionalProperties": false
 }`),
 		run: handler((*Editor).PatchTextFileContents),
+		legacy: &legacyShape{
+			fields: []string{"file_path", "file_hash"},
+			schema: legacyPatchSchema,
+			run: handler(func(e *Editor, ctx context.Context, l legacyPatchRequest) (*PatchTextFileContentsResult, error) {
+				return e.PatchTextFileContents(ctx, l.request())
+			}),
+		},
 	},
 	{
 		Name: "get_text_file_contents",
@@ -271,8 +307,8 @@ Errors are per file, and the other files are still read: "file does not exist" (
 	{
 		Name: "apply_edit_response",
 		Description: `Apply the edit blocks written in a model's response, in either format. v3: the file path on its own line, then "««« EDIT", the lines to change with a few unchanged lines before them, "═══════ REPL", the same unchanged lines followed by the new lines, "»»» EDIT END" (the unchanged lines both sides start with are the anchor). SEARCH/REPLACE: the file name, then "<<<<<<< SEARCH", the old lines, "=======", the new lines, ">>>>>>> REPLACE".
-Use it to apply an answer already written as edit blocks, several files at once; for one change edit_block is simpler and tolerates small slips, which this tool does only with fuzzy.
-The anchor and old lines must occur in the file exactly once, as whole lines, copied exactly; a block with no old lines (and no anchor) creates the file. Blocks apply in order; after a block fails, the later blocks of its file are skipped, and other files go on. Each written file ends with exactly one newline unless keepEnding.
+Use it to apply an answer already written as edit blocks, several files at once; for one change edit_block is simpler.
+The anchor and old lines must occur in the file exactly once, as whole lines. Lines copied with another indentation, other spacing, curly quotes or a typo in a middle line are still found, as edit_block finds them, and the result says how each block matched (set exact to accept only exact copies); a block with no old lines (and no anchor) creates the file. Blocks apply in order; after a block fails, the later blocks of its file are skipped, and other files go on. Files keep their own final newline and line endings (normalizeEnding ends each with exactly one newline).
 Errors per block: "Anchor not found in file", "Edit location is ambiguous (matches at lines X and Y)", "Old lines don't match content after anchor", "Content sequence not found in file" (each shows the nearest text), "File not found", "File already exists", "Cannot edit binary file", "Previous edit to this file failed". Malformed blocks are listed in parseIssues with their line.`,
 		InputSchema: json.RawMessage(`{
   "type": "object",
@@ -280,8 +316,10 @@ Errors per block: "Anchor not found in file", "Edit location is ambiguous (match
     "response": {"type": "string", "description": "The model's response: prose with edit blocks in the v3 or SEARCH/REPLACE format"},
     "dryRun": {"type": "boolean", "description": "Check every block without writing"},
     "format": {"type": "string", "enum": ["auto", "v3", "search-replace"], "description": "auto (the default) or v3 or search-replace"},
-    "fuzzy": {"type": "boolean", "description": "When a block's lines are not in the file exactly: look for them as edit_block does (indentation and whitespace and typos tolerated)"},
-    "keepEnding": {"type": "boolean", "description": "Keep each file's final newline or its lack. By default files end with exactly one newline"},
+    "exact": {"type": "boolean", "description": "Find each block's lines only exactly as written: no tolerance for indentation or whitespace or quotes or typos"},
+    "normalizeEnding": {"type": "boolean", "description": "End each written file with exactly one newline. By default a file keeps its own ending"},
+    "fuzzy": {"type": "boolean", "description": "Deprecated and ignored: tolerant matching is the default; set exact for exact matching"},
+    "keepEnding": {"type": "boolean", "description": "Deprecated and ignored: files keep their own ending by default; set normalizeEnding to end them with one newline"},
     "force": {"type": "boolean", "description": "Write even a file whose mode makes it read-only"}
   },
   "required": ["response"],
@@ -311,12 +349,30 @@ func handler[Req requestType, Res any](op func(*Editor, context.Context, Req) (R
 }
 
 // Call runs the tool with the given name on a JSON request and returns its
-// JSON result. The error is nil only when the operation fully succeeded.
-// When the request is not valid JSON for the tool (unknown tool or field,
-// wrong type, missing or invalid field) the result is nil and the error
-// matches ErrInvalidRequest; otherwise the result always says what happened,
-// including what failed.
+// JSON result, which always says what happened, failures included; the
+// error is nil only when the operation fully succeeded. A request that is
+// not valid for the tool (an unknown tool or field, a wrong type, a missing
+// or invalid field) gets the result {"success": false, "message": …} and an
+// error matching ErrInvalidRequest.
 func (e *Editor) Call(ctx context.Context, name string, input []byte) (json.RawMessage, error) {
+	res, err := e.call(ctx, name, input)
+	if res == nil {
+		res = refusal{Message: err.Error()}
+	}
+	out, merr := json.Marshal(res)
+	if merr != nil {
+		return nil, merr
+	}
+	return out, err
+}
+
+// refusal is the result of a request that was not run.
+type refusal struct {
+	Success bool   `json:"success"`
+	Message string `json:"message"`
+}
+
+func (e *Editor) call(ctx context.Context, name string, input []byte) (any, error) {
 	t, ok := lookupTool(name)
 	if !ok {
 		return nil, errorf(ErrInvalidRequest, "", "there is no tool %q", name).withHint("The tools are: %s", strings.Join(toolNames(), ", "))
@@ -325,18 +381,14 @@ func (e *Editor) Call(ctx context.Context, name string, input []byte) (json.RawM
 		return nil, errorf(ErrTooLarge, "", "the request is %d bytes, over the limit of %d", len(input), limit).
 			withHint("Send the edit in smaller requests")
 	}
-	if err := checkRequest(t.Name, input); err != nil {
+	key, run := t.Name, t.run
+	if t.legacy != nil && t.legacy.matches(input) {
+		key, run = t.Name+"#legacy", t.legacy.run
+	}
+	if err := checkRequest(key, input); err != nil {
 		return nil, err
 	}
-	res, err := t.run(ctx, e, input)
-	if res == nil {
-		return nil, err
-	}
-	out, merr := json.Marshal(res)
-	if merr != nil {
-		return nil, merr
-	}
-	return out, err
+	return run(ctx, e, input)
 }
 
 // maxItems is the most items any list of a request may have: edits,
@@ -353,6 +405,9 @@ var schemas = sync.OnceValue(func() map[string]*schema.Schema {
 	m := make(map[string]*schema.Schema, len(tools))
 	for _, t := range tools {
 		m[t.Name] = schema.MustCompile(t.InputSchema)
+		if t.legacy != nil {
+			m[t.Name+"#legacy"] = schema.MustCompile([]byte(t.legacy.schema))
+		}
 	}
 	return m
 })

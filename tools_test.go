@@ -28,12 +28,12 @@ var requestTypes = map[string]any{
 }
 
 type rawSchema struct {
-	Type                 any                `json:"type"` // a name, or a list of names`
+	Type                 any                   `json:"type"` // a name, or a list of names`
 	Properties           map[string]*rawSchema `json:"properties"`
-	Required             []string           `json:"required"`
+	Required             []string              `json:"required"`
 	Items                *rawSchema            `json:"items"`
-	Description          string             `json:"description"`
-	AdditionalProperties *bool              `json:"additionalProperties"`
+	Description          string                `json:"description"`
+	AdditionalProperties *bool                 `json:"additionalProperties"`
 }
 
 // TestSchemasMatchRequests keeps each hand-written schema in step with its
@@ -181,8 +181,13 @@ func TestCallRefusesInvalidRequests(t *testing.T) {
 			`field "edits" has more than 100000 items; send at most 100000 in one request`},
 	} {
 		out, err := ed.Call(context.Background(), tc.tool, []byte(tc.input))
-		if out != nil || !errors.Is(err, ErrInvalidRequest) || !strings.Contains(err.Error(), tc.msg) {
-			t.Errorf("Call(%s, %s) = %s, %v; want no result and an invalid request error containing %q", tc.tool, tc.input, out, err, tc.msg)
+		var res struct {
+			Success *bool
+			Message string
+		}
+		if !errors.Is(err, ErrInvalidRequest) || !strings.Contains(err.Error(), tc.msg) ||
+			json.Unmarshal(out, &res) != nil || res.Success == nil || *res.Success || res.Message != err.Error() {
+			t.Errorf("Call(%s, %.200s) = %.300s, %.300v; want a result saying it failed and an invalid request error containing %q", tc.tool, tc.input, out, err, tc.msg)
 		}
 	}
 }

@@ -22,11 +22,14 @@ func wantColor(w io.Writer) bool {
 		return false
 	}
 	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	fi, err := f.Stat()
-	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+	return ok && isTerminal(f)
+}
+
+// fromTerminal reports whether r is a terminal, where a person would have
+// to type the input and end it with Ctrl-D.
+func fromTerminal(r io.Reader) bool {
+	f, ok := r.(*os.File)
+	return ok && isTerminal(f)
 }
 
 // paint wraps s in an ANSI color when the output shows color.

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"flag"
@@ -8,6 +9,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -25,13 +27,22 @@ the response suggests (never run) and a summary.`)
 	root := fs.String("root", ".", "workspace `dir`ectory; the paths in the blocks are relative to it")
 	dry := fs.Bool("dry-run", false, "check every block and show the diffs without writing")
 	format := fs.String("format", "auto", "the blocks' `format`: auto, v3 or search-replace")
-	fuzzy := fs.Bool("fuzzy", false, "find blocks whose lines are not in the file exactly as replace does")
-	keep := fs.Bool("keep-ending", false, "keep each file's final newline or its lack (default: end with exactly one newline)")
+	exact := fs.Bool("exact", false, "accept a block only when its lines are in the file exactly as written")
+	normalize := fs.Bool("normalize-ending", false, "end each written file with exactly one newline (default: keep its own ending)")
+	force := fs.Bool("force", false, "write files whose mode makes them read-only")
 	gitAdd := fs.Bool("git-add", false, "stage the written files with git add when the root is in a git work tree")
+	fs.Bool("fuzzy", false, "deprecated: tolerant matching is the default; see -exact")
+	fs.Bool("keep-ending", false, "deprecated: files keep their ending by default; see -normalize-ending")
 	pos, code, ok := c.parse(fs, args, 1, 1)
 	if !ok {
 		return code
 	}
+	fs.Visit(func(f *flag.Flag) {
+		switch f.Name {
+		case "fuzzy", "keep-ending":
+			fmt.Fprintf(c.stderr, "editkit apply: -%s is the default now, and is ignored\n", f.Name)
+		}
+	})
 	response, err := c.readInput(pos[0])
 	if err != nil {
 		return c.usageError("apply: %v", err)
@@ -43,7 +54,7 @@ the response suggests (never run) and a summary.`)
 	defer ws.Close()
 	ed := &editkit.Editor{Workspace: ws, GitAdd: *gitAdd}
 	res, err := ed.ApplyEditResponse(context.Background(), editkit.ApplyEditResponseRequest{
-		Response: string(response), DryRun: *dry, Format: *format, Fuzzy: *fuzzy, KeepEnding: *keep,
+		Response: string(response), DryRun: *dry, Format: *format, Exact: *exact, NormalizeEnding: *normalize, Force: *force,
 	})
 	if len(res.Results) == 0 && len(res.ParseIssues) == 0 && errors.Is(err, editkit.ErrInvalidRequest) {
 		return c.usageError("apply: %v", err)
@@ -56,8 +67,8 @@ the response suggests (never run) and a summary.`)
 		if r.Line > 0 {
 			where += ":" + strconv.Itoa(r.Line)
 		}
-		color := map[string]string{"applied": ansiGreen, "failed": ansiRed}[r.Status]
-		msg := strings.TrimPrefix(r.Message, r.File+": ")
+		color := map[editkit.Status]string{editkit.StatusApplied: ansiGreen, editkit.StatusFailed: ansiRed}[r.Status]
+		msg := forPeople(strings.TrimPrefix(r.Message, r.File+": "), r.File)
 		fmt.Fprintf(c.stdout, "%s %s (response line %d): %s\n", c.paint(color, fmt.Sprintf("%-7s", r.Status)), where, r.ResponseLine, indent(msg))
 	}
 	for _, is := range res.ParseIssues {
@@ -69,7 +80,7 @@ the response suggests (never run) and a summary.`)
 			fmt.Fprintf(c.stdout, "  %s\n", cmd)
 		}
 	}
-	return c.summary(res.Message, err)
+	return c.summary(forPeople(res.Message, ""), err)
 }
 
 func (c *cli) replace(args []string) int {
@@ -82,7 +93,9 @@ lines use the shell's quoting, such as $'line one\nline two'.`)
 	old := fs.String("old", "", "the `text` to replace")
 	repl := fs.String("new", "", "the `text` to put in its place")
 	all := fs.Bool("all", false, "replace every place the text occurs")
+	exact := fs.Bool("exact", false, "find the text only exactly as written")
 	dry := fs.Bool("dry-run", false, "show the diff without writing")
+	force := fs.Bool("force", false, "write the file even if its mode makes it read-only")
 	pos, code, ok := c.parse(fs, args, 1, 1)
 	if !ok {
 		return code
@@ -101,23 +114,29 @@ lines use the shell's quoting, such as $'line one\nline two'.`)
 	}
 	defer ws.Close()
 	res, err := (&editkit.Editor{Workspace: ws}).EditBlock(context.Background(), editkit.EditBlockRequest{
-		Path: path, Search: *old, Replace: *repl, ReplaceAll: *all, DryRun: *dry,
+		Path: path, Search: *old, Replace: *repl, ReplaceAll: *all, Exact: *exact, DryRun: *dry, Force: *force,
 	})
 	c.printDiff(res.Diff)
-	return c.summary(res.Message, err)
+	return c.summary(forPeople(res.Message, pos[0]), err)
 }
 
 func (c *cli) lines(args []string) int {
-	fs := c.flags("lines", "[-dry-run] FILE START [END] < CONTENT",
+	fs := c.flags("lines", "[-dry-run] [-content FILE|-] [-delete] FILE START [END]",
 		`Replace lines START to END of FILE (to the end of the file without END) with
-the lines read from stdin; every other line stays as it is. END = START-1
-inserts before START; START = the line count + 1 appends; empty input deletes.`)
+the lines read from -content, or from stdin when it is piped; every other line
+stays as it is. END = START-1 inserts before START; START = the line count + 1
+appends. -delete deletes the lines. An empty -content is refused: to delete,
+say -delete. Standard input that is a terminal is read only when asked for
+with -content -.`)
 	dry := fs.Bool("dry-run", false, "show the diff without writing")
+	from := fs.String("content", "", "read the new lines from `file` (- for stdin)")
+	del := fs.Bool("delete", false, "delete the lines instead of replacing them")
+	force := fs.Bool("force", false, "write the file even if its mode makes it read-only")
 	pos, code, ok := c.parse(fs, args, 2, 3)
 	if !ok {
 		return code
 	}
-	req := editkit.WriteFromLineRequest{DryRun: *dry}
+	req := editkit.WriteFromLineRequest{DryRun: *dry, Force: *force}
 	var err error
 	if req.StartLine, err = lineNumber("START", pos[1]); err != nil {
 		return c.usageError("lines: %v", err)
@@ -129,11 +148,30 @@ inserts before START; START = the line count + 1 appends; empty input deletes.`)
 		}
 		req.EndLine = &end
 	}
-	content, err := io.ReadAll(c.stdin)
-	if err != nil {
-		return c.usageError("lines: reading the content: %v", err)
+	switch {
+	case *del && *from != "":
+		return c.usageError("lines: -delete and -content contradict each other")
+	case *del && req.EndLine == nil:
+		return c.usageError("lines: -delete needs END: say which lines to delete, such as %s %d", pos[1], req.StartLine)
+	case *del:
+	case *from == "" && fromTerminal(c.stdin):
+		// Typing lines at a terminal and ending them with Ctrl-D is too
+		// easy to do by accident: an empty answer would delete the lines.
+		return c.usageError("lines: the new lines come from -content FILE or from a pipe, and standard input is a terminal; give -content - to type them")
+	default:
+		content, err := c.readInput(cmp.Or(*from, "-"))
+		if err != nil {
+			return c.usageError("lines: reading the new lines: %v", err)
+		}
+		if len(content) == 0 {
+			what := "line " + pos[1]
+			if len(pos) == 3 {
+				what = "lines " + pos[1] + "-" + pos[2]
+			}
+			return c.usageError("lines: the new lines are empty; to delete %s, use -delete", what)
+		}
+		req.Content = string(content)
 	}
-	req.Content = string(content)
 	ws, path, err := openFile(pos[0])
 	if err != nil {
 		return c.usageError("lines: %v", err)
@@ -142,7 +180,7 @@ inserts before START; START = the line count + 1 appends; empty input deletes.`)
 	req.Path = path
 	res, err := (&editkit.Editor{Workspace: ws}).WriteFromLine(context.Background(), req)
 	c.printDiff(res.Diff)
-	return c.summary(res.Message, err)
+	return c.summary(forPeople(res.Message, pos[0]), err)
 }
 
 func (c *cli) view(args []string) int {
@@ -189,6 +227,30 @@ END) with their numbers, then its line count, encoding and line ending.`)
 	shown := editkit.LineRange{Start: res.StartLine, End: res.EndLine}
 	return c.summary(fmt.Sprintf("%s: %s of %d (%s, %s line endings%s)",
 		pos[0], shown, res.LineCount, res.Encoding, res.LineEnding, bom), nil)
+}
+
+// toPeople rewrites, in messages written for a model, the request's field
+// names as the command line's flags and arguments.
+var toPeople = []struct {
+	re   *regexp.Regexp
+	repl string
+}{
+	{regexp.MustCompile(`set replaceAll \(or expectedReplacements: \d+\) to replace every one`), "use -all to replace every one"},
+	{regexp.MustCompile(`send force: true`), "use -force"},
+	{regexp.MustCompile(`parseIssues says why`), "the unparsed lines above say why"},
+	{regexp.MustCompile(`\bstartLine\b`), "START"},
+	{regexp.MustCompile(`\bendLine\b`), "END"},
+	{regexp.MustCompile(`\(view (lines? )?(\d+)(?:-(\d+))?\)`), "(editkit view FILE $2 $3)"},
+}
+
+// forPeople is msg with the request's terms as a person types them on the
+// command line; file names the file in a view command.
+func forPeople(msg, file string) string {
+	for _, r := range toPeople {
+		msg = r.re.ReplaceAllString(msg, r.repl)
+	}
+	msg = strings.ReplaceAll(msg, "editkit view FILE ", "editkit view "+file+" ")
+	return strings.ReplaceAll(msg, " )", ")")
 }
 
 // summary prints the one-line outcome of a command, to stdout when it

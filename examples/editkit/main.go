@@ -3,7 +3,7 @@
 //
 //	editkit apply [-dry-run] [-root DIR] FILE|-       apply the edit blocks of a model's response
 //	editkit replace [-all] -old TEXT -new TEXT FILE   replace text in a file
-//	editkit lines FILE START [END] < CONTENT         replace lines START-END (to the end without END)
+//	editkit lines FILE START [END] < CONTENT         replace lines START-END (to the end without END); -delete deletes
 //	editkit view FILE [START [END]]                  print lines with their numbers
 //	editkit tools                                    print every tool as JSON: name, description, inputSchema
 //	editkit tool NAME [-root DIR] < REQUEST          run one tool on a JSON request, print the JSON result
@@ -31,7 +31,7 @@ const (
 const usage = `usage:
   editkit apply [-dry-run] [-root DIR] FILE|-       apply the edit blocks of a model's response
   editkit replace [-all] -old TEXT -new TEXT FILE   replace text in a file
-  editkit lines FILE START [END] < CONTENT         replace lines START-END (to the end without END)
+  editkit lines FILE START [END] < CONTENT         replace lines START-END (to the end without END); -delete deletes
   editkit view FILE [START [END]]                  print lines with their numbers
   editkit tools                                    print every tool as JSON
   editkit tool NAME [-root DIR] < REQUEST          run one tool on a JSON request from stdin

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -27,6 +28,9 @@ func (c *cli) tool(args []string) int {
 	if !ok {
 		return code
 	}
+	if fromTerminal(c.stdin) {
+		return c.usageError("tool: the JSON request comes from standard input, which is a terminal; pipe it in, as in: editkit tool %s < request.json", pos[0])
+	}
 	input, err := io.ReadAll(c.stdin)
 	if err != nil {
 		return c.usageError("reading the request: %v", err)
@@ -38,16 +42,13 @@ func (c *cli) tool(args []string) int {
 	defer ws.Close()
 	ed := &editkit.Editor{Workspace: ws, MaxFileSize: *maxSize}
 	out, err := ed.Call(context.Background(), pos[0], input)
-	if out == nil {
-		// The request was not valid for the tool: say so in the same JSON
-		// shape a result has, so an agent reads it like any failure.
-		c.printJSON(map[string]any{"success": false, "message": err.Error()})
-		return exitUsage
-	}
 	if code := c.printJSON(out); code != exitOK {
 		return code
 	}
-	if err != nil {
+	switch {
+	case errors.Is(err, editkit.ErrInvalidRequest):
+		return exitUsage
+	case err != nil:
 		return exitFailed
 	}
 	return exitOK

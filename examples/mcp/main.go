@@ -77,12 +77,8 @@ func newServer(ed *editkit.Editor) *mcp.Server {
 func handler(ed *editkit.Editor, name string) mcp.ToolHandler {
 	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		out, err := ed.Call(ctx, name, req.Params.Arguments)
-		text := string(out)
-		if out == nil {
-			text = err.Error()
-		}
 		return &mcp.CallToolResult{
-			Content: []mcp.Content{&mcp.TextContent{Text: text}},
+			Content: []mcp.Content{&mcp.TextContent{Text: string(out)}},
 			IsError: err != nil,
 		}, nil
 	}

@@ -155,8 +155,8 @@ func TestRefusedEditIsToolError(t *testing.T) {
 		{"ambiguous", "edit_block", `{"path": "a.py", "search": "x = 1", "replace": "x = 3"}`, "line 1 and line 3"},
 		{"not found", "edit_block", `{"path": "a.py", "search": "z = 9", "replace": "z = 0"}`, "not found"},
 		{"outside the root", "edit_block", `{"path": "../a.py", "search": "x", "replace": "y"}`, "outside the workspace"},
-		{"unknown field", "edit_block", `{"path": "a.py", "find": "x", "replace": "y"}`, `unknown field "find"`},
-		{"no arguments", "view", `{}`, `the request has no "path" field, and it is required`},
+		{"unknown field", "edit_block", `{"path": "a.py", "find": "x", "replace": "y"}`, `unknown field \"find\"`},
+		{"no arguments", "view", `{}`, `the request has no \"path\" field, and it is required`},
 		{"failed block", "apply_edit_response", `{"response": "a.py\n<<<<<<< SEARCH\nq = 0\n=======\nq = 1\n>>>>>>> REPLACE\n"}`, `"status":"failed"`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

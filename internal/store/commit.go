@@ -218,7 +218,17 @@ func (t *Tree) swapReplace(p *pending) error {
 	}
 	switch {
 	case err == nil:
-		// newTmp now holds the displaced file: give it its own name.
+		// newTmp now holds the displaced file. If it is not the version
+		// that was read, swap straight back: the fewer instructions this
+		// commit's file is visible for, the less anyone reads it.
+		if fi, lerr := p.dir.Lstat(p.newTmp); lerr == nil && !p.c.Blind && p.c.Version != "" && version(fi) != p.c.Version {
+			if cur, lerr := p.dir.Lstat(p.base); lerr == nil && idOf(cur) == p.ours {
+				if xerr := exchange(p.dirf, p.newTmp, p.base); xerr == nil {
+					return txn.Stale("someone else wrote it while this edit was being made; their version was kept")
+				}
+			}
+		}
+		// Give the displaced file its own name.
 		if err := p.dir.Rename(p.newTmp, p.oldTmp); err != nil {
 			if xerr := exchange(p.dirf, p.newTmp, p.base); xerr != nil {
 				return fmt.Errorf("%v; and putting the file back failed: %v", err, xerr)
