@@ -56,6 +56,7 @@
 //	unicode-normalized     curly quotes, dashes, special spaces, "…" as typed
 //	escape-normalized      \n, \t, \" written out where the file has the characters
 //	trimmed-boundary       blank lines and spaces around the search ignored
+//	blank-lines-ignored    whole lines, indentation and blank lines between them ignored
 //	block-anchor           fuzzy: first and last lines equal, every line between alike
 //	context-aware          fuzzy: anchored on the lines that are equal
 //	multi-occurrence       every exact occurrence, for replace-all

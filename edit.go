@@ -2,6 +2,7 @@ package editkit
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"regexp"
 	"strings"
@@ -180,12 +181,17 @@ func planReplace(ctx context.Context, buf *buffer.Buffer, path, search, replace 
 		chain = DefaultChain()
 	}
 	q := &Query{Search: search, Threshold: opts.FuzzyThreshold, Multiple: opts.ReplaceAll || want > 1, buf: buf,
-		work: newBudget(ctx, opts.FuzzyBudget)}
+		work: newBudget(ctx, opts.FuzzyBudget), replace: replace}
 	strategy, matches := chain.find(q)
 	if err := q.work.err; err != nil {
 		return nil, stoppedError(path, err)
 	}
 	if len(matches) == 0 {
+		// Not there as a whole: maybe it quotes the ends of a stretch and
+		// elides the middle, as its replacement does.
+		if p, ok, err := planElided(ctx, buf, path, search, replace, opts, chain); ok {
+			return p, err
+		}
 		return nil, notFoundError(buf, path, search, replace, chain.names())
 	}
 	matches = sortedMatches(matches)
@@ -216,6 +222,9 @@ func planReplace(ctx context.Context, buf *buffer.Buffer, path, search, replace 
 		if m.Fit != nil {
 			r = m.Fit(replace)
 		}
+		if respelled[strategy] && r != "" {
+			r = respell(search, buf.Slice(m.Start, m.End), r)
+		}
 		e := wholeLineDeletion(buf, text.Edit{Start: m.Start, End: m.End, New: r}, prevEnd)
 		prevEnd = e.End
 		if e.New != buf.Slice(e.Start, e.End) {
@@ -238,8 +247,23 @@ func planReplace(ctx context.Context, buf *buffer.Buffer, path, search, replace 
 	return p, nil
 }
 
+// respelled are the replacers that compare whole lines while forgiving
+// differences within them: their replacements get the file's spelling back
+// (respell).
+var respelled = map[string]bool{
+	"trailing-whitespace": true, "line-trimmed": true, "indentation-flexible": true, "whitespace-normalized": true,
+	"unicode-normalized": true, "blank-lines-ignored": true, "block-anchor": true, "context-aware": true,
+}
+
 // stoppedError says why a search stopped before it could decide.
 func stoppedError(path string, why error) *Error {
+	var e *Error
+	if errors.As(why, &e) { // a replacer refused what it found
+		if e.Path == "" {
+			e.Path = path
+		}
+		return e
+	}
 	if why != errTooCostly {
 		return &Error{Err: why, Path: path, Msg: "the search was stopped: " + why.Error()}
 	}
@@ -446,6 +470,7 @@ var tierNotes = map[string]string{
 	"unicode-normalized":    "quotes, dashes or spaces differed (typographic versus plain)",
 	"escape-normalized":     "the search was escaped (\\n, \\t, \\\" written out), and both it and the replacement were unescaped",
 	"trimmed-boundary":      "the search had blank lines or spaces around it that the file does not, and they were dropped",
+	"blank-lines-ignored":   "the search had more or fewer blank lines between its lines than the file, and the replacement was given the file's",
 	"block-anchor":          "a fuzzy match: the first and last lines are equal and the lines between alike",
 	"context-aware":         "a fuzzy match anchored on the lines that are equal, the others alike",
 }

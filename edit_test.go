@@ -76,9 +76,9 @@ func TestReplace(t *testing.T) {
 			kind: ErrAmbiguous, msg: "line 1 and line 4",
 		},
 		{
-			why:     "spacing inside lines may differ",
+			why:     "spacing inside lines may differ, and the file's is kept where the edit does not change it",
 			content: "x  :=  1\ny := 2\n", search: "x := 1\n", repl: "x := 3\n",
-			want: "x := 3\ny := 2\n", strategy: "whitespace-normalized",
+			want: "x  :=  3\ny := 2\n", strategy: "whitespace-normalized",
 		},
 		{
 			why:     "surrounding blank lines in the search that the file lacks are dropped from both",
@@ -109,7 +109,7 @@ func TestReplace(t *testing.T) {
 			why:     "a chain without the fuzzy replacers does not tolerate a typo",
 			content: code, search: "func f() {\n\tif x {\n\t\tretrun 1\n\t}\n\treturn 2", repl: "x",
 			opts: ReplaceOptions{Chain: DefaultChain().Without("block-anchor", "context-aware")},
-			kind: ErrNotFound, msg: "tried exact, trailing-whitespace, line-trimmed, indentation-flexible, whitespace-normalized, unicode-normalized, escape-normalized, trimmed-boundary, multi-occurrence",
+			kind: ErrNotFound, msg: "tried exact, trailing-whitespace, line-trimmed, indentation-flexible, whitespace-normalized, unicode-normalized, escape-normalized, trimmed-boundary, blank-lines-ignored, multi-occurrence",
 		},
 		{
 			why:     "indentation-flexible keeps the block's own structure",
@@ -188,6 +188,9 @@ func FuzzReplace(f *testing.F) {
 	f.Add("x \u201cq\u201d y", `"q"`, `"r"`, uint8(0))
 	f.Add("}\n}\n}\n", "}\n}", "", uint8(3))
 	f.Add("a\nb\nc\nd\ne\n", "a\nB\nc\nd\ne", "z", uint8(0))
+	f.Add("f() {\n\ta\n\tb\n\tc\n}\n", "f() {\n\ta\n\t// ...\n}", "f() {\n\tA\n\t// ...\n}", uint8(0))
+	f.Add("a\n\nb\nc\n", "a\nb\nc", "a\nb\nC", uint8(0))
+	f.Add("x := \u201cq\u201d\ny := 1\n", "x := \"q\"\ny := 1", "x := \"q\"\ny := 2\nz := \"q\"", uint8(0))
 	f.Fuzz(func(t *testing.T, content, search, repl string, flags uint8) {
 		opts := ReplaceOptions{ReplaceAll: flags&1 != 0, StartLine: int(flags >> 4)}
 		if flags&2 != 0 {
@@ -222,4 +225,33 @@ func FuzzReplace(f *testing.F) {
 			t.Fatalf("result is not the content with the planned spans replaced:\n got %q\nwant %q", got, b.String())
 		}
 	})
+}
+
+// TestElisionOnBothSides: a search and a replacement that leave the same
+// stretches out, with "..." or a comment saying so, change the pieces they
+// quote and keep what they leave out.
+func TestElisionOnBothSides(t *testing.T) {
+	content := "func f() {\n\ta := 1\n\tb := 2\n\tc := 3\n\td := 4\n\treturn a\n}\n"
+	for _, tc := range []struct {
+		name, search, replace, want string
+		kind                        error
+	}{
+		{"bare dots", "func f() {\n\ta := 1\n...\n\treturn a\n}", "func f() {\n\ta := 10\n...\n\treturn a + 1\n}",
+			"func f() {\n\ta := 10\n\tb := 2\n\tc := 3\n\td := 4\n\treturn a + 1\n}\n", nil},
+		{"a comment marker, re-indented pieces", "func f() {\n    a := 1\n    // ... rest of the code unchanged\n    return a\n}", "func f() {\n    a := 100\n    // ... rest of the code unchanged\n    return a\n}",
+			"func f() {\n\ta := 100\n\tb := 2\n\tc := 3\n\td := 4\n\treturn a\n}\n", nil},
+		{"a piece that is not there", "func f() {\n...\n\treturn z\n}", "func f() {\n...\n\treturn y\n}", content, ErrNotFound},
+		{"pieces out of order", "\treturn a\n...\n\ta := 1", "\treturn b\n...\n\ta := 2", content, ErrNotFound},
+		{"lines added between two elisions", "func f() {\n...\n...\n}", "func f() {\n...\nx()\n...\n}", content, ErrInvalidRequest},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, _, err := Replace(content, tc.search, tc.replace, ReplaceOptions{})
+			if tc.kind != nil && !errors.Is(err, tc.kind) || tc.kind == nil && err != nil {
+				t.Fatalf("error %v, want %v", err, tc.kind)
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
+			}
+		})
+	}
 }

@@ -107,6 +107,41 @@ func ExampleTools() {
 	// apply_edit_response
 }
 
+// Check validates a request against a tool's schema before anything runs:
+// a missing required field is an error, never an empty string.
+func ExampleTool_Check() {
+	for _, t := range editkit.Tools() {
+		if t.Name != "edit_block" {
+			continue
+		}
+		err := t.Check([]byte(`{"path": "a.go", "search": "x := 1"}`))
+		fmt.Println(err)
+		fmt.Println(errors.Is(err, editkit.ErrInvalidRequest))
+	}
+	// Output:
+	// the request has no "replace" field, and it is required. The fields are: path, search, replace, expectedReplacements, replaceAll, exact, fuzzyThreshold, startLine, dryRun, force.
+	// true
+}
+
+// DirOptions chooses where the crash-recovery records live; Recover
+// finishes or undoes commits a killed process left half done.
+func ExampleDirOptions_Open() {
+	dir, _ := os.MkdirTemp("", "editkit")
+	defer os.RemoveAll(dir)
+	state, _ := os.MkdirTemp("", "editkit-state")
+	defer os.RemoveAll(state)
+
+	ws, err := editkit.DirOptions{StateDir: state}.Open(dir)
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer ws.Close()
+	leftovers, err := ws.Recover(context.Background())
+	fmt.Println(len(leftovers), err)
+	// Output:
+	// 0 <nil>
+}
+
 // Errors are values: errors.Is tells the kind, errors.As the details.
 func ExampleError() {
 	var ws editkit.MemWorkspace
@@ -185,7 +220,7 @@ func ExampleDefaultChain() {
 	}
 	fmt.Println()
 	// Output:
-	// exact trailing-whitespace line-trimmed indentation-flexible whitespace-normalized unicode-normalized escape-normalized trimmed-boundary block-anchor context-aware multi-occurrence
+	// exact trailing-whitespace line-trimmed indentation-flexible whitespace-normalized unicode-normalized escape-normalized trimmed-boundary blank-lines-ignored block-anchor context-aware multi-occurrence
 }
 
 func ExampleEditor_EditBlock() {

@@ -1,7 +1,10 @@
 package editkit
 
 import (
+	"slices"
 	"strings"
+
+	"github.com/editkit/editkit/internal/fuzzy"
 )
 
 // reindentFit returns a Fit that re-indents a replacement written with the
@@ -13,10 +16,20 @@ import (
 // indentation follows the relation the pairs show: one prefix swapped for
 // another (the search re-indented or dedented as a whole), or one unit for
 // another (tabs written as spaces, two spaces for four).
-func reindentFit(pairs [][2]string) func(string) string {
+//
+// When no one relation explains every pair — the search flattened a nested
+// block, or indented some lines a level off — each line of the replacement
+// is placed from the search line it corresponds to instead (see
+// alignFit): the replacement is never written with the search's wrong
+// structure. unit gives the file's indent unit, for the levels the
+// replacement adds.
+func reindentFit(pairs [][2]string, unit func() string) func(string) string {
 	reindent, same := indentMapper(pairs)
 	if same {
 		return nil
+	}
+	if !consistentIndent(pairs) {
+		return alignFit(pairs, unit)
 	}
 	return func(r string) string {
 		lines := strings.Split(r, "\n")
@@ -219,4 +232,239 @@ func gcd(a, b int) int {
 		a, b = b, a%b
 	}
 	return a
+}
+
+// consistentIndent reports whether one relation — one prefix swapped for
+// another, or one indent unit for another — explains the indentation of
+// every pair.
+func consistentIndent(pairs [][2]string) bool {
+	ws := indentPairs(pairs)
+	if len(ws) == 0 {
+		return true
+	}
+	if _, ok := prefixShift(ws); ok {
+		return true
+	}
+	_, ok := unitShift(ws)
+	return ok
+}
+
+// alignFit places each line of a replacement by the search line it
+// corresponds to: a line that pairs with search line k (the same text, or
+// alike) takes file line k's indentation, plus the levels it is indented
+// beyond search line k; a line of its own takes the indentation of the
+// placed line above it (or below), plus the levels between the two in the
+// replacement. Levels are counted in the search's indent unit and written
+// in the file's.
+func alignFit(pairs [][2]string, unit func() string) func(string) string {
+	search := make([]string, len(pairs))
+	file := make([]string, len(pairs))
+	for i, p := range pairs {
+		search[i], file[i] = p[0], p[1]
+	}
+	return func(r string) string {
+		lines := strings.Split(r, "\n")
+		sUnit := unitOf(append(indentsOf(search), indentsOf(lines)...), "    ")
+		fUnit := unitOf(indentsOf(file), "")
+		if fUnit == "" {
+			fUnit = unit()
+		}
+		at := alignLines(lines, search)
+		ind := make([]string, len(lines))
+		placed := make([]bool, len(lines))
+		for i, k := range at {
+			if k >= 0 && !isBlank(lines[i]) {
+				d := levels(leadingSpace(lines[i]), sUnit) - levels(leadingSpace(search[k]), sUnit)
+				ind[i], placed[i] = addLevels(leadingSpace(file[k]), d, fUnit), true
+			}
+		}
+		set := slices.Clone(placed)
+		for i := range lines {
+			if placed[i] || isBlank(lines[i]) {
+				continue
+			}
+			j := i - 1
+			for j >= 0 && !placed[j] {
+				j--
+			}
+			if j < 0 {
+				for j = i + 1; j < len(lines) && !placed[j]; j++ {
+				}
+			}
+			if j >= len(lines) {
+				continue // nothing to place it by: leave it as written
+			}
+			d := levels(leadingSpace(lines[i]), sUnit) - levels(leadingSpace(lines[j]), sUnit)
+			ind[i], set[i] = addLevels(ind[j], d, fUnit), true
+		}
+		for i, l := range lines {
+			if set[i] {
+				lines[i] = ind[i] + strings.TrimLeft(l, " \t")
+			}
+		}
+		return strings.Join(lines, "\n")
+	}
+}
+
+// alignLines pairs lines of a replacement with lines of a search, in
+// order, preferring equal lines (ignoring indentation) and then alike
+// ones; at[i] is the search line of replacement line i, or -1.
+func alignLines(repl, search []string) []int {
+	n, m := len(repl), len(search)
+	at := make([]int, n)
+	for i := range at {
+		at[i] = -1
+	}
+	if n*m > 250_000 {
+		return at // too many to weigh: every line placed by its neighbours
+	}
+	weight := func(i, j int) float64 {
+		a, b := strings.TrimSpace(repl[i]), strings.TrimSpace(search[j])
+		switch {
+		case a == b && a != "":
+			return 2
+		case a == "" || b == "":
+			return 0
+		case strings.HasPrefix(a, b) || strings.HasPrefix(b, a):
+			return 0.6 // a line with something added at its end, as a comment
+		case trivial(a) || trivial(b):
+			return 0
+		}
+		if sim := fuzzy.Similarity(a, b, 0.5); sim >= 0.5 {
+			return sim
+		}
+		return 0
+	}
+	w := m + 1
+	best := make([]float64, (n+1)*w)
+	for i := 1; i <= n; i++ {
+		for j := 1; j <= m; j++ {
+			v := max(best[(i-1)*w+j], best[i*w+j-1])
+			if wij := weight(i-1, j-1); wij > 0 {
+				v = max(v, best[(i-1)*w+j-1]+wij)
+			}
+			best[i*w+j] = v
+		}
+	}
+	for i, j := n, m; i > 0 && j > 0; {
+		switch {
+		case best[i*w+j] == best[(i-1)*w+j]:
+			i--
+		case best[i*w+j] == best[i*w+j-1]:
+			j--
+		default:
+			at[i-1] = j - 1
+			i, j = i-1, j-1
+		}
+	}
+	// Between two pairs, the lines left on both sides are the lines the
+	// replacement rewrites: paired in order, as far as both go.
+	prevI, prevJ := -1, -1
+	for i := 0; i <= n; i++ {
+		if i < n && at[i] < 0 {
+			continue
+		}
+		nextJ := m
+		if i < n {
+			nextJ = at[i]
+		}
+		for a, b := prevI+1, prevJ+1; a < i && b < nextJ; a, b = a+1, b+1 {
+			if !isBlank(repl[a]) && !isBlank(search[b]) {
+				at[a] = b
+			}
+		}
+		if i < n {
+			prevI, prevJ = i, at[i]
+		}
+	}
+	return at
+}
+
+func indentsOf(lines []string) []string {
+	var out []string
+	for _, l := range lines {
+		if !isBlank(l) {
+			out = append(out, leadingSpace(l))
+		}
+	}
+	return out
+}
+
+// unitOf is the indent unit of indents: a tab when they use tabs, else
+// the greatest common divisor of their widths in spaces; fallback when they
+// say nothing.
+func unitOf(indents []string, fallback string) string {
+	tabs, g := false, 0
+	for _, w := range indents {
+		if strings.Contains(w, "\t") {
+			tabs = true
+		}
+		if n := strings.Count(w, " "); n > 0 {
+			g = gcd(g, n)
+		}
+	}
+	switch {
+	case tabs:
+		return "\t"
+	case g > 0:
+		return strings.Repeat(" ", g)
+	}
+	return fallback
+}
+
+// levels is how many units an indentation is, a tab counting as one tab
+// unit or four spaces.
+func levels(w, unit string) int {
+	tabs, spaces := strings.Count(w, "\t"), strings.Count(w, " ")
+	if unit == "\t" {
+		return tabs + spaces/4
+	}
+	if unit == "" {
+		return 0
+	}
+	return (spaces + 4*tabs) / len(unit)
+}
+
+// addLevels is base indented d more units (or less, for negative d).
+func addLevels(base string, d int, unit string) string {
+	if d >= 0 {
+		return base + strings.Repeat(unit, d)
+	}
+	if cut := strings.Repeat(unit, -d); strings.HasSuffix(base, cut) {
+		return strings.TrimSuffix(base, cut)
+	}
+	return strings.Repeat(unit, max(levels(base, unit)+d, 0))
+}
+
+// indentedFit fits a replacement for a one-line search that was found
+// after the indentation pre of its line, which the search did not have:
+// every line of the replacement, written at the search's indentation, gets
+// pre before its own — in the file's indent characters — except lines left
+// blank.
+func indentedFit(pre string, unit func() string) func(string) string {
+	return func(r string) string {
+		lines := strings.Split(r, "\n")
+		rUnit := unitOf(indentsOf(lines[1:]), "")
+		if rUnit == " " {
+			rUnit = "" // single spaces align, as a comment's " *" does: they are not levels
+		}
+		var fUnit string
+		switch {
+		case strings.Contains(pre, "\t"):
+			fUnit = "\t"
+		case strings.Contains(r, "\n\t"):
+			fUnit = unit() // a file indented with spaces, a replacement with tabs
+		}
+		for i, l := range lines {
+			if isBlank(l) {
+				continue
+			}
+			w := leadingSpace(l)
+			if i > 0 && rUnit != "" && fUnit != "" && (rUnit == "\t") != (fUnit == "\t") {
+				w = strings.Repeat(fUnit, levels(w, rUnit)) // another indent character than the file's
+			}
+			lines[i] = pre + w + l[len(leadingSpace(l)):]
+		}
+		return strings.Join(lines, "\n")
+	}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"unicode"
 )
 
 // Format is the syntax of edit blocks in a model's response.
@@ -198,7 +199,7 @@ type lineParser struct {
 	format Format
 	start  int      // line of the block's first marker
 	path   string   // for the block in progress
-	lastSR string   // the file of the previous SEARCH/REPLACE block
+	last   string   // the file of the previous block
 	edit   []string // old side
 	repl   []string // new side
 	recent []string // the last few lines before a block, for its path
@@ -220,13 +221,19 @@ func (p *lineParser) line(l string) {
 	case idle:
 		switch {
 		case p.only != FormatSearchReplace && t == v3Edit:
-			p.begin(FormatV3, v3Path(p.recent))
+			name, ok := v3Path(p.recent)
+			if !ok {
+				name = p.last // prose or "..." before the block: the previous block's file
+			}
+			p.begin(FormatV3, name)
 		case p.only != FormatV3 && srHead(t):
 			name, ok := srFilename(p.recent)
 			if !ok {
-				name = p.lastSR
+				name = p.last
 			}
 			p.begin(FormatSearchReplace, name)
+		case p.mangled(t):
+			p.recent = nil
 		default:
 			p.recent = append(p.recent, l)
 			if len(p.recent) > 8 {
@@ -255,6 +262,39 @@ func (p *lineParser) line(l string) {
 	}
 }
 
+// Marker lines written almost right: a model's slip, which would
+// otherwise make a block vanish without a word.
+var (
+	looseSearch  = regexp.MustCompile(`^<{2,}[-<\s]*SEARCH\b|^<{5,9}SEARCH\b`)
+	looseReplace = regexp.MustCompile(`^>{2,}[->\s]*REPLACE\b`)
+	looseV3      = regexp.MustCompile(`^(«+|<{3}|>{3}|»+)\s*EDIT(\s+END)?$|^(═+|={7,})\s*REPL$`)
+)
+
+// mangled reports a line, outside any block, that looks like a marker but
+// is not one, as an issue at its line; it returns whether it did.
+func (p *lineParser) mangled(t string) bool {
+	if t == "" || t[0] != '<' && t[0] != '>' && t[0] != '=' && t[0] != 0xC2 && t[0] != 0xE2 {
+		return false // no marker starts otherwise: most lines stop here
+	}
+	var msg string
+	switch {
+	case p.only != FormatV3 && looseSearch.MatchString(t):
+		msg = fmt.Sprintf("the line %q looks like the start of a SEARCH/REPLACE block but is not one; no block was read there. Write it as %q", t, "<<<<<<< SEARCH")
+	case p.only != FormatV3 && srUpdated(t):
+		msg = fmt.Sprintf("the line %q ends a SEARCH/REPLACE block, but no block was open: its %q line is missing or mangled", t, "<<<<<<< SEARCH")
+	case p.only != FormatV3 && looseReplace.MatchString(t):
+		msg = fmt.Sprintf("the line %q looks like the end of a SEARCH/REPLACE block but is not one, and no block was open", t)
+	case p.only != FormatSearchReplace && (t == v3End || t == v3Repl):
+		msg = fmt.Sprintf("the line %q belongs to a v3 block, but no block was open: its %q line is missing or mangled", t, v3Edit)
+	case p.only != FormatSearchReplace && looseV3.MatchString(t):
+		msg = fmt.Sprintf("the line %q looks like a v3 marker but is not one; the markers are %q, %q and %q", t, v3Edit, v3Repl, v3End)
+	default:
+		return false
+	}
+	p.issues = append(p.issues, ParseIssue{Line: p.n, Message: msg})
+	return true
+}
+
 func (p *lineParser) begin(f Format, path string) {
 	p.state, p.format, p.start, p.path = oldSide, f, p.n, path
 	p.edit, p.repl, p.recent = nil, nil, nil
@@ -272,9 +312,7 @@ func (p *lineParser) emit() {
 		k++
 	}
 	b.Anchor, b.Old, b.New = p.edit[:k:k], p.edit[k:], p.repl[k:]
-	if p.format == FormatSearchReplace {
-		p.lastSR = p.path
-	}
+	p.last = p.path
 	p.blocks = append(p.blocks, b)
 	p.reset()
 }
@@ -298,22 +336,35 @@ func (p *lineParser) finish() {
 	}
 }
 
-// isFence reports a code fence line, such as "```" or "````python".
+// isFence reports a code fence line, such as "```" or "````python", or
+// aider's other fence, "<source>python" … "</source>", which it uses when
+// the file itself holds triple backquotes.
 func isFence(t string) bool {
-	return strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~")
+	return strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") || strings.HasPrefix(t, "<source") || t == "</source>"
+}
+
+// fenceInfo is what follows a fence's opening characters: a language, or
+// a file name.
+func fenceInfo(t string) string {
+	if rest, ok := strings.CutPrefix(t, "<source>"); ok {
+		return rest
+	}
+	return strings.TrimLeft(t, "`~")
 }
 
 // v3Path is the path a v3 block names: the last non-empty line before it
-// that is not a code fence, without markdown decoration.
-func v3Path(recent []string) string {
+// that is not a code fence, without markdown decoration, when that line is
+// a path and not prose.
+func v3Path(recent []string) (string, bool) {
 	for i := len(recent) - 1; i >= 0; i-- {
 		t := strings.TrimSpace(recent[i])
 		if t == "" || isFence(t) {
 			continue
 		}
-		return stripDecoration(t)
+		name := stripDecoration(t)
+		return name, pathLike(t, name)
 	}
-	return ""
+	return "", false
 }
 
 // srFilename finds a SEARCH/REPLACE block's file name on one of the three
@@ -329,16 +380,48 @@ func srFilename(recent []string) (string, bool) {
 		}
 		seen++
 		if isFence(t) {
-			if name := strings.TrimLeft(t, "`~"); strings.ContainsAny(name, "./") {
+			if name := fenceInfo(t); strings.ContainsAny(name, "./") && pathLike(name, name) {
 				return stripDecoration(name), true
 			}
 			continue
 		}
 		name := stripDecoration(t)
-		return name, name != ""
+		return name, pathLike(t, name)
 	}
 	return "", false
 }
+
+// knownNames are file names without an extension or directory that a line
+// of one word may be.
+var knownNames = map[string]bool{
+	"Makefile": true, "makefile": true, "GNUmakefile": true, "Dockerfile": true, "Containerfile": true,
+	"Gemfile": true, "Rakefile": true, "Procfile": true, "Vagrantfile": true, "Jenkinsfile": true,
+	"Brewfile": true, "Justfile": true, "justfile": true, "Snakefile": true, "BUILD": true, "WORKSPACE": true,
+}
+
+// pathLike reports whether the line a block's file name was taken from,
+// line, names a file — name is the line without its markdown decoration —
+// rather than being prose ("Here's the change:") or an elision ("...").
+// A name with a space must be marked as a name (in backquotes or bold, or
+// as a heading) or lead through a directory; a name of one word must have
+// an extension, a directory, be marked, or be a file name known to have
+// neither (Makefile, Dockerfile, LICENSE, …).
+func pathLike(line, name string) bool {
+	if name == "" || strings.Trim(name, ".…") == "" || strings.ContainsFunc(name, unicode.IsControl) || strings.ContainsAny(name, "<>|\"") {
+		return false
+	}
+	marked := strings.TrimSpace(line) != name && !strings.HasSuffix(strings.TrimSpace(line), ":")
+	dir := strings.ContainsAny(name, "/\\")
+	ext := extension.MatchString(name)
+	if strings.ContainsAny(name, " \t") {
+		return dir || marked && ext
+	}
+	upper := strings.ToUpper(name) == name && strings.ToLower(name) != name
+	return dir || ext || marked || knownNames[name] || upper && len(name) >= 4
+}
+
+// extension is a file name's extension, as in main.go or .gitignore.
+var extension = regexp.MustCompile(`\.[A-Za-z0-9_+-]{1,16}$`)
 
 // stripDecoration removes markdown around a path: backquotes, "*", leading
 // "#" and a trailing ":".

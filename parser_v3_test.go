@@ -317,3 +317,52 @@ func checkBlocks(t *testing.T, resp string, blocks []Block, issues []ParseIssue)
 		}
 	}
 }
+
+// TestParsePaths: the line before a block names its file only when it is a
+// path; prose, an elision line and fences leave the previous block's file,
+// or none.
+func TestParsePaths(t *testing.T) {
+	for _, tc := range []struct {
+		name, response string
+		want           []string // the blocks' paths
+		issues         int
+	}{
+		{"prose before a fence is not a path",
+			"Here's the change:\n```python\n<<<<<<< SEARCH\na\n=======\nb\n>>>>>>> REPLACE\n```\n", nil, 1},
+		{"prose with a file name in it is not a path",
+			"Update greet.go as follows:\n```go\n<<<<<<< SEARCH\na\n=======\nb\n>>>>>>> REPLACE\n```\n", nil, 1},
+		{"an elision line between blocks reuses the previous file",
+			"src/a.py\n```\n<<<<<<< SEARCH\na\n=======\nb\n>>>>>>> REPLACE\n```\n...\n```\n<<<<<<< SEARCH\nc\n=======\nd\n>>>>>>> REPLACE\n```\n", []string{"src/a.py", "src/a.py"}, 0},
+		{"prose between blocks reuses the previous file",
+			"a.go\n<<<<<<< SEARCH\na\n=======\nb\n>>>>>>> REPLACE\n\nAnd also:\n<<<<<<< SEARCH\nc\n=======\nd\n>>>>>>> REPLACE\n", []string{"a.go", "a.go"}, 0},
+		{"aider's <source> fence is a fence, not a path",
+			"docs/README.md\n<source>markdown\n<<<<<<< SEARCH\na\n=======\nb\n>>>>>>> REPLACE\n</source>\n", []string{"docs/README.md"}, 0},
+		{"a <source> fence alone names nothing",
+			"<source>python\n<<<<<<< SEARCH\na\n=======\nb\n>>>>>>> REPLACE\n</source>\n", nil, 1},
+		{"a file name on the fence line", "```src/a.py\n<<<<<<< SEARCH\na\n=======\nb\n>>>>>>> REPLACE\n```\n", []string{"src/a.py"}, 0},
+		{"names that are paths", "Makefile\n<<<<<<< SEARCH\na\n=======\nb\n>>>>>>> REPLACE\n`my notes.md`\n<<<<<<< SEARCH\na\n=======\nb\n>>>>>>> REPLACE\n**LICENSE**\n<<<<<<< SEARCH\na\n=======\nb\n>>>>>>> REPLACE\n.gitignore\n<<<<<<< SEARCH\na\n=======\nb\n>>>>>>> REPLACE\n",
+			[]string{"Makefile", "my notes.md", "LICENSE", ".gitignore"}, 0},
+		{"v3: prose before the first block is not a path",
+			"I will change it:\n««« EDIT\na\n═══════ REPL\nb\n»»» EDIT END\n", nil, 1},
+		{"a mangled SEARCH marker is an issue, not silence",
+			"a.go\n<<-- SEARCH\na\n=======\nb\n>>>>>>> REPLACE\n", nil, 2},
+		{"a SEARCH marker without its space is an issue",
+			"a.go\n<<<<<<<SEARCH\na\n=======\nb\n>>>>>>> REPLACE\n", nil, 2},
+		{"a mangled v3 marker is an issue",
+			"a.go\n«« EDIT\na\n═══════ REPL\nb\n»»» EDIT END\n", nil, 3},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			blocks, issues := ParseResponse(tc.response)
+			var got []string
+			for _, b := range blocks {
+				got = append(got, b.Path)
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("paths (-want +got):\n%s", diff)
+			}
+			if len(issues) != tc.issues {
+				t.Errorf("%d issues, want %d: %+v", len(issues), tc.issues, issues)
+			}
+		})
+	}
+}

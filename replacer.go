@@ -40,6 +40,9 @@ type Query struct {
 	buf  *buffer.Buffer // Content, indexed by lines
 	prep *searchLines
 	work *budget // what the fuzzy replacers may still spend, and the context
+	// replace is the replacement, when the caller gave one: some built-in
+	// replacers read which way an ambiguous search was meant from it.
+	replace string
 }
 
 // Context is the context of the request the query serves; a replacer that
@@ -104,13 +107,13 @@ type Chain []Replacer
 // DefaultChain returns the built-in replacers in their default order, from
 // strict to lax: exact, trailing-whitespace, line-trimmed,
 // indentation-flexible, whitespace-normalized, unicode-normalized,
-// escape-normalized, trimmed-boundary, block-anchor, context-aware and
-// multi-occurrence. See the package documentation for what each accepts.
+// escape-normalized, trimmed-boundary, blank-lines-ignored, block-anchor,
+// context-aware and multi-occurrence. See the package documentation for what each accepts.
 func DefaultChain() Chain {
 	return Chain{
 		exact{}, lineTier{"trailing-whitespace", buffer.TrimRight}, lineTrimmed{},
 		indentationFlexible{}, lineTier{"whitespace-normalized", buffer.Collapse}, unicodeNormalized{},
-		escapeNormalized{}, trimmedBoundary{}, blockAnchor{}, contextAware{}, multiOccurrence{},
+		escapeNormalized{}, trimmedBoundary{}, blankLines{}, blockAnchor{}, contextAware{}, multiOccurrence{},
 	}
 }
 

@@ -442,7 +442,7 @@ func (fs *fuzzySearch) match(buf *buffer.Buffer, c candidate) Match {
 	return Match{
 		Start: buf.LineStart(first),
 		End:   blockEnd(buf, last, endsNL),
-		Fit:   chainFits(append(trims, reindentFit(c.pairs))...),
+		Fit:   chainFits(append(trims, reindentFit(c.pairs, unitNear(buf, c.first)))...),
 	}
 }
 

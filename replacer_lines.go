@@ -1,6 +1,7 @@
 package editkit
 
 import (
+	"fmt"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -21,7 +22,7 @@ type exact struct{ builtinTier }
 func (exact) Name() string { return "exact" }
 
 func (exact) Find(q *Query) []Match {
-	return spans(q.buffer().FindAll(q.Search, !q.Multiple, limitFor(q)), len(q.Search), nil)
+	return atLineStart(q, q.Search, spans(q.buffer().FindAll(q.Search, !q.Multiple, limitFor(q)), len(q.Search), nil))
 }
 
 // multiOccurrence: every exact occurrence, leftmost first and not
@@ -36,7 +37,32 @@ func (multiOccurrence) Find(q *Query) []Match {
 	if !q.Multiple {
 		return nil
 	}
-	return spans(q.buffer().FindAll(q.Search, false, 0), len(q.Search), nil)
+	return atLineStart(q, q.Search, spans(q.buffer().FindAll(q.Search, false, 0), len(q.Search), nil))
+}
+
+// atLineStart fits the replacements of a one-line search found where the
+// indentation of its line ends: the search was written without that
+// indentation, and so, most likely, was the replacement, whose later lines
+// then need it (laterLinesFit). A match that starts after other text on
+// its line, as foo(a) inside x := foo(a), is left as it is.
+func atLineStart(q *Query, search string, ms []Match) []Match {
+	if len(ms) == 0 || strings.Contains(strings.TrimSuffix(search, "\n"), "\n") || !strings.Contains(q.replace, "\n") {
+		return ms
+	}
+	buf := q.buffer()
+	for i, m := range ms {
+		ls := buf.LineStartOf(m.Start)
+		pre := buf.Slice(ls, m.Start)
+		if pre == "" || strings.TrimLeft(pre, " \t") != "" {
+			continue
+		}
+		// The match takes in the indentation, which the fitted replacement
+		// puts back: a first line left blank is then blank, not indented.
+		unit := func() string { return unitNear(buf, buf.LineOf(m.Start))() }
+		ms[i].Start = ls
+		ms[i].Fit = chainFits(ms[i].Fit, indentedFit(pre, unit))
+	}
+	return ms
 }
 
 func spans(offs []int, n int, fit func(string) string) []Match {
@@ -85,8 +111,26 @@ func (lineTrimmed) Find(q *Query) []Match {
 	if len(starts) > 1 && !q.Multiple {
 		starts = preferOne(starts, func(s int) bool { return reproduces(sl.lines, fileLines(buf, s, len(sl.lines))) })
 		starts = preferOne(starts, func(s int) bool { return shiftedIndent(sl.lines, fileLines(buf, s, len(sl.lines))) })
+		starts = preferOne(starts, func(s int) bool { return sameDepth(sl.lines, fileLines(buf, s, len(sl.lines))) })
 	}
 	return lineMatches(q, sl, starts)
+}
+
+// sameDepth reports whether every line of file is indented as many levels
+// as the same line of search, each counted in its own side's unit: tabs
+// written as spaces, or two spaces for four, keep a block at its depth.
+func sameDepth(search, file []string) bool {
+	ss, fs := indentsOf(search), indentsOf(file)
+	su, fu := depthUnit(ss), depthUnit(fs)
+	if su == "" || fu == "" || su == fu || len(ss) != len(fs) {
+		return false
+	}
+	for i := range ss {
+		if levels(ss[i], su) != levels(fs[i], fu) {
+			return false
+		}
+	}
+	return true
 }
 
 // preferOne narrows starts to the one that passes a stricter test, when
@@ -157,16 +201,33 @@ func findLineBlocks(buf *buffer.Buffer, lines []string, k buffer.Kind, limit int
 // lineMatches turns blocks of whole lines into matches: from the start of
 // the first line to the end of the last, including its line end when the
 // search had one, with the replacement re-indented to the block.
+//
+// A search that ends with a line end, whose replacement does not, ends
+// with one more line, blank, which the replacement's last line replaces
+// (a search's line that held only spaces loses them when trailing
+// whitespace is dropped). When the file has no blank line there, the
+// search's line end belongs to its last line, and the replacement gets
+// the line end its own last line lacks rather than join the next line.
 func lineMatches(q *Query, sl *searchLines, starts []int) []Match {
 	buf := q.buffer()
 	ms := make([]Match, 0, len(starts))
+	openEnd := sl.endsNL && q.replace != "" && !strings.HasSuffix(q.replace, "\n")
 	for _, s := range starts {
+		last := s + len(sl.lines) - 1
 		file := fileLines(buf, s, len(sl.lines))
-		ms = append(ms, Match{
+		m := Match{
 			Start: buf.LineStart(s),
-			End:   blockEnd(buf, s+len(sl.lines)-1, sl.endsNL),
-			Fit:   reindentFit(pairLines(sl.lines, file)),
-		})
+			End:   blockEnd(buf, last, sl.endsNL),
+			Fit:   reindentFit(pairLines(sl.lines, file), unitNear(buf, s)),
+		}
+		if openEnd {
+			if next := last + 1; next < buf.LineCount() && isBlank(buf.Line(next)) {
+				m.End = blockEnd(buf, next, false) // the replacement's last line takes its place
+			} else {
+				m.Fit = chainFits(m.Fit, func(r string) string { return r + "\n" })
+			}
+		}
+		ms = append(ms, m)
 	}
 	return ms
 }
@@ -290,6 +351,13 @@ func (unicodeNormalized) Find(q *Query) []Match {
 	sl := q.lines()
 	if !allBlank(sl.lines) {
 		if starts := findLineBlocks(buf, sl.lines, buffer.Fold, limitFor(q)); len(starts) > 0 {
+			if len(starts) > 1 && !q.Multiple {
+				// Folding also ignores spacing; of several places, the one
+				// spaced as the search is, is meant.
+				starts = preferOne(starts, func(s int) bool {
+					return equalLines(foldLines(sl.lines), foldLines(fileLines(buf, s, len(sl.lines))))
+				})
+			}
 			ms := lineMatches(q, sl, starts)
 			for i := range ms {
 				ms[i].Fit = chainFits(ms[i].Fit, foldFit(q.Search, buf.Slice(ms[i].Start, ms[i].End)))
@@ -304,7 +372,39 @@ func (unicodeNormalized) Find(q *Query) []Match {
 	for _, sp := range foldedSpans(buf, folded, limitFor(q)) {
 		ms = append(ms, Match{Start: sp[0], End: sp[1], Fit: foldFit(q.Search, buf.Slice(sp[0], sp[1]))})
 	}
-	return ms
+	return atLineStart(q, q.Search, ms)
+}
+
+// depthUnit is the indent unit of indents, for counting levels: a tab; the
+// steps between their widths in spaces; or, when they all have one width,
+// four spaces (two when four does not divide it).
+func depthUnit(indents []string) string {
+	u := unitOf(indents, "")
+	if u == "" || u == "\t" {
+		return u
+	}
+	widths := map[int]bool{}
+	for _, w := range indents {
+		widths[len(w)] = true
+	}
+	if len(widths) > 1 || len(u) <= 4 {
+		return u
+	}
+	if len(u)%4 == 0 {
+		return "    "
+	}
+	if len(u)%2 == 0 {
+		return "  "
+	}
+	return u
+}
+
+func foldLines(lines []string) []string {
+	out := make([]string, len(lines))
+	for i, l := range lines {
+		out[i] = strings.TrimRightFunc(buffer.FoldString(l), unicode.IsSpace)
+	}
+	return out
 }
 
 // foldedSpans finds folded, a one-line text, inside lines once they are
@@ -372,19 +472,91 @@ func (escapeNormalized) Find(q *Query) []Match {
 	if !strings.Contains(q.Search, `\`) {
 		return nil
 	}
-	u := unescape(q.Search)
+	u := normalizeEOL(unescape(q.Search)) // \r\n written out is a line break too
 	buf := q.buffer()
 	if u == q.Search || u == "" || len(buf.FindAll(q.Search, true, 1)) > 0 {
 		return nil
 	}
-	searchNL := strings.Contains(q.Search, "\n")
-	fit := func(r string) string {
-		if strings.Contains(r, "\n") && !searchNL {
-			return r // the replacement has real line breaks: it was not escaped
-		}
-		return unescape(r)
+	offs := buf.FindAll(u, !q.Multiple, limitFor(q))
+	if len(offs) == 0 {
+		return nil
 	}
-	return spans(buf.FindAll(u, !q.Multiple, limitFor(q)), len(u), fit)
+	// A replacement with real line breaks, for a search without any, was
+	// not escaped; any other is read the way the search was.
+	escaped := !strings.Contains(q.replace, "\n") || strings.Contains(q.Search, "\n")
+	if escaped {
+		if err := unescapeDoubt(q.Search, u, q.replace, buf); err != nil {
+			q.budget().err = err
+			return nil
+		}
+	}
+	fit := func(r string) string {
+		if !escaped {
+			return r
+		}
+		return normalizeEOL(unescape(r))
+	}
+	return atLineStart(q, u, spans(offs, len(u), fit))
+}
+
+// unescapeDoubt says why the replacement of an escaped search cannot be
+// unescaped with certainty, or returns nil. When the search wrote a
+// backslash of its own as \\, every backslash of the replacement is
+// accounted for. Otherwise a backslash the replacement shares with the
+// code — the \n inside a string, a line continuation — cannot be told from
+// an escape, and unescaping it would write a line break into a string: a
+// \\ in the replacement, or a line of the unescaped replacement that the
+// file does not have with an odd number of double quotes, is that doubt.
+// And unescaping may not bring in a control character that neither the
+// file nor the unescaped search has.
+func unescapeDoubt(search, unescapedSearch, replace string, buf *buffer.Buffer) *Error {
+	u := strings.ReplaceAll(unescape(replace), "\r\n", "\n")
+	doubt := func(why string) *Error {
+		return errorf(ErrInvalidRequest, "", "the search was written with escapes (\\n for a line break), and the replacement %s, so it cannot be told which of its backslashes are escapes", why).
+			withHint("Send the replacement (and the search) with real line breaks and tabs, not \\n and \\t")
+	}
+	if !strings.Contains(search, `\\`) {
+		if strings.Contains(replace, `\\`) {
+			return doubt("has a \\\\, which may be an escaped backslash or a backslash of the code before an escape")
+		}
+		lines := strings.Split(u, "\n")
+		in := occurring(buf, lines)
+		for i, l := range lines {
+			if !in[i] && openQuote(l) {
+				return doubt(fmt.Sprintf("has a \\n or \\t inside a string on its line %d (%q): it may be the code's own escape", i+1, clipLine(strings.TrimSpace(l))))
+			}
+		}
+	}
+	for _, r := range u {
+		if r >= 0x20 || r == '\n' || strings.ContainsRune(unescapedSearch, r) || r == '\t' && buf.HasTab() {
+			continue
+		}
+		if r == '\r' || !strings.ContainsRune(buf.String(), r) {
+			return doubt(fmt.Sprintf("would then hold the control character %U, which the file does not have", r))
+		}
+	}
+	return nil
+}
+
+// openQuote reports whether a line leaves a double-quoted string open: an
+// odd number of double quotes, not counting those of triple quotes, of raw
+// strings in backquotes, of '"' and escaped ones.
+func openQuote(line string) bool {
+	line = strings.ReplaceAll(line, `"""`, "")
+	line = strings.ReplaceAll(line, `'"'`, "")
+	n, raw := 0, false
+	for i := 0; i < len(line); i++ {
+		switch c := line[i]; {
+		case c == '`':
+			raw = !raw
+		case raw:
+		case c == '\\':
+			i++
+		case c == '"':
+			n++
+		}
+	}
+	return n%2 == 1
 }
 
 // unescape undoes the escaping of a string literal: \n, \t, \r, \", \',
@@ -442,7 +614,7 @@ func (trimmedBoundary) Find(q *Query) []Match {
 	}
 	buf := q.buffer()
 	if offs := buf.FindAll(t, !q.Multiple, limitFor(q)); len(offs) > 0 {
-		return spans(offs, len(t), fit)
+		return atLineStart(q, t, spans(offs, len(t), fit))
 	}
 	sl := splitSearch(t)
 	ms := lineMatches(q, sl, findLineBlocks(buf, sl.lines, buffer.Trim, limitFor(q)))
@@ -582,4 +754,19 @@ func smartQuote(q, prev rune) rune {
 		return '\u2018'
 	}
 	return '\u2019'
+}
+
+// unitNear returns a function that tells the indent unit of the lines of
+// buf around line: a tab, or the spaces most of them step by. It reads the
+// lines only when asked.
+func unitNear(buf *buffer.Buffer, line int) func() string {
+	return func() string {
+		var indents []string
+		for i := max(line-100, 0); i < min(line+100, buf.LineCount()); i++ {
+			if l := buf.Line(i); !isBlank(l) {
+				indents = append(indents, leadingSpace(l))
+			}
+		}
+		return unitOf(indents, "    ")
+	}
 }

@@ -381,14 +381,29 @@ func (e *Editor) call(ctx context.Context, name string, input []byte) (any, erro
 		return nil, errorf(ErrTooLarge, "", "the request is %d bytes, over the limit of %d", len(input), limit).
 			withHint("Send the edit in smaller requests")
 	}
-	key, run := t.Name, t.run
-	if t.legacy != nil && t.legacy.matches(input) {
-		key, run = t.Name+"#legacy", t.legacy.run
-	}
-	if err := checkRequest(key, input); err != nil {
+	if err := t.Check(input); err != nil {
 		return nil, err
 	}
-	return run(ctx, e, input)
+	if t.legacy != nil && t.legacy.matches(input) {
+		return t.legacy.run(ctx, e, input)
+	}
+	return t.run(ctx, e, input)
+}
+
+// Check reports whether input is a request the tool takes, as
+// [Editor.Call] checks it before running the tool: one JSON object with
+// every required field, no field the schema does not name (in exactly
+// that case) or names twice, and values of the right type and range. The
+// error, an [ErrInvalidRequest], lists every problem found.
+func (t Tool) Check(input []byte) error {
+	key := t.Name
+	if l, ok := lookupTool(t.Name); ok && l.legacy != nil && l.legacy.matches(input) {
+		key = t.Name + "#legacy"
+	}
+	if _, ok := schemas()[key]; !ok {
+		return errorf(ErrInvalidRequest, "", "there is no tool %q", t.Name)
+	}
+	return checkRequest(key, input)
 }
 
 // maxItems is the most items any list of a request may have: edits,

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -46,12 +45,22 @@ func (c *cli) tool(args []string) int {
 		return code
 	}
 	switch {
-	case errors.Is(err, editkit.ErrInvalidRequest):
-		return exitUsage
+	case err != nil && !wellFormed(pos[0], input):
+		return exitUsage // not a request the tool takes: it did not run
 	case err != nil:
 		return exitFailed
 	}
 	return exitOK
+}
+
+// wellFormed reports whether input is a request the named tool takes.
+func wellFormed(name string, input []byte) bool {
+	for _, t := range editkit.Tools() {
+		if t.Name == name {
+			return t.Check(input) == nil
+		}
+	}
+	return false
 }
 
 func toolNames() []string {

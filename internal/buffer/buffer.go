@@ -262,6 +262,15 @@ func (b *Buffer) LineOf(off int) int {
 	return b.lineOff[bi] + j
 }
 
+// LineStartOf is the offset where the line holding off starts. It looks
+// back from off, so it costs the length of that line, not an index.
+func (b *Buffer) LineStartOf(off int) int {
+	if b.whole {
+		return strings.LastIndexByte(b.src[:off], '\n') + 1
+	}
+	return b.LineStart(b.LineOf(off))
+}
+
 // Line is the text of line i without its line end.
 func (b *Buffer) Line(i int) string {
 	b.index()
@@ -337,6 +346,19 @@ func (b *Buffer) Replace(start, end int, s string) *Buffer {
 	head := b.Slice(b.byteOff[b0], b.LineStart(l0))
 	tail := b.Slice(b.LineStart(l1), b.byteOff[b1+1])
 	return build(b.blocks[:b0], splitBlocks(head+text+tail), b.blocks[b1+1:])
+}
+
+// HasTab reports whether the text has a tab.
+func (b *Buffer) HasTab() bool {
+	if b.whole {
+		return strings.IndexByte(b.src, '\t') >= 0
+	}
+	for _, bl := range b.blocks {
+		if strings.IndexByte(bl.text, '\t') >= 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // HasNonASCII reports whether the text has a byte outside ASCII.

@@ -1,0 +1,183 @@
+package editkit
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/editkit/editkit/internal/buffer"
+	"github.com/editkit/editkit/internal/text"
+)
+
+// elisionLine reports a line that stands for lines left out and says
+// nothing else: "..." alone, or in a comment with at most a few words of
+// the kind models write there — "// ... existing code ...", "# ... rest of
+// the file unchanged". A comment that goes on after its "..." with
+// anything else is prose.
+func elisionLine(l string) bool {
+	m := elisionRE.FindStringSubmatch(strings.TrimSpace(stripComment(l)))
+	if m == nil {
+		return false
+	}
+	for _, w := range strings.Fields(strings.ToLower(m[1] + " " + m[2])) {
+		if !elisionWords[strings.Trim(w, ".,:;!()")] {
+			return false
+		}
+	}
+	return true
+}
+
+var elisionRE = regexp.MustCompile(`^(?:\.\.\.|…)\s*([^.…]*?)\s*(?:\.\.\.|…)?$|^([^.…]*?)\s*(?:\.\.\.|…)$`)
+
+// elisionWords are the words an elision line may hold besides its "...".
+var elisionWords = map[string]bool{
+	"": true, "existing": true, "code": true, "rest": true, "of": true, "the": true, "file": true, "function": true,
+	"method": true, "class": true, "body": true, "module": true, "component": true, "implementation": true,
+	"unchanged": true, "remains": true, "remain": true, "same": true, "keep": true, "kept": true, "as": true,
+	"is": true, "before": true, "above": true, "below": true, "other": true, "previous": true, "lines": true,
+	"imports": true, "content": true, "contents": true, "here": true, "etc": true, "omitted": true, "more": true,
+	"and": true, "so": true, "on": true, "stays": true, "stay": true, "untouched": true, "unmodified": true,
+}
+
+// stripComment removes the comment syntax around a line: //, #, --, ;,
+// /* */, <!-- -->, {/* */}.
+func stripComment(l string) string {
+	t := strings.TrimSpace(l)
+	for _, p := range [][2]string{{"{/*", "*/}"}, {"/*", "*/"}, {"<!--", "-->"}} {
+		if strings.HasPrefix(t, p[0]) && strings.HasSuffix(t, p[1]) && len(t) >= len(p[0])+len(p[1]) {
+			return t[len(p[0]) : len(t)-len(p[1])]
+		}
+	}
+	for _, p := range []string{"//", "#", "--", ";", "'", "%", "*"} {
+		if strings.HasPrefix(t, p) {
+			return strings.TrimLeft(t, p[:1])
+		}
+	}
+	return t
+}
+
+// splitElided cuts s at its elision lines into the pieces between them.
+// It returns nil when s has none.
+func splitElided(s string) []string {
+	var pieces []string
+	var cur strings.Builder
+	cut := false
+	for l := range strings.Lines(s) {
+		if elisionLine(l) {
+			pieces = append(pieces, cur.String())
+			cur.Reset()
+			cut = true
+			continue
+		}
+		cur.WriteString(l)
+	}
+	if !cut {
+		return nil
+	}
+	return append(pieces, cur.String())
+}
+
+// planElided plans a search and a replacement that both leave lines out
+// with elision lines in the same places, as models write when they quote
+// the start and end of a long stretch: each piece of the search is found
+// as a search of its own (in the file after the piece before it, and only
+// once there) and replaced by the replacement's piece at the same place,
+// and the file's lines the elisions stand for are kept. ok is false when
+// the two do not elide alike, and the search is then an ordinary one.
+func planElided(ctx context.Context, buf *buffer.Buffer, path, search, replace string, opts ReplaceOptions, chain Chain) (p *plan, ok bool, err error) {
+	sp := splitElided(search)
+	rp := splitElided(replace)
+	if sp == nil || len(rp) != len(sp) {
+		return nil, false, nil
+	}
+	if opts.ReplaceAll || opts.ExpectedReplacements > 1 {
+		return nil, true, errorf(ErrInvalidRequest, path, "the search leaves lines out (%q), so it stands for one place and cannot replace several", "...").
+			withHint("Replace each place with a search of its own")
+	}
+	var edits []text.Edit
+	var strategy string
+	prevEnd := 0
+	pending := "" // a replacement piece for an empty first search piece: it goes before the next match
+	for i, s := range sp {
+		r := rp[i]
+		if strings.TrimSpace(s) == "" {
+			switch {
+			case strings.TrimSpace(r) == "":
+			case i == 0:
+				pending = r
+			case i == len(sp)-1:
+				edits = append(edits, text.Edit{Start: prevEnd, End: prevEnd, New: r})
+			default:
+				return nil, true, errorf(ErrInvalidRequest, path, "the replacement adds lines between two elisions (piece %d), where the search quotes none, so it cannot be told where they go", i+1).
+					withHint("Quote a line of the file next to where they go, in both the search and the replacement")
+			}
+			continue
+		}
+		q := &Query{Search: s, Threshold: opts.FuzzyThreshold, buf: buf, work: newBudget(ctx, opts.FuzzyBudget), replace: r}
+		name, ms := chain.find(q)
+		if err := q.work.err; err != nil {
+			return nil, true, stoppedError(path, err)
+		}
+		var after []Match
+		for _, m := range ms {
+			if m.Start >= prevEnd {
+				after = append(after, m)
+			}
+		}
+		switch {
+		case len(after) == 0:
+			e := notFoundError(buf, path, s, r, chain.names())
+			e.Msg = fmt.Sprintf("piece %d of the search, between its elisions: %s", i+1, e.Msg)
+			return nil, true, e
+		case len(after) > 1:
+			e := ambiguousError(buf, path, name, sortedMatches(after))
+			e.Msg = fmt.Sprintf("piece %d of the search, between its elisions: %s", i+1, e.Msg)
+			return nil, true, e
+		}
+		m := after[0]
+		if m.Fit != nil {
+			r = m.Fit(r)
+		}
+		if pending != "" {
+			edits = append(edits, text.Edit{Start: m.Start, End: m.Start, New: pending})
+			pending = ""
+		}
+		edits = append(edits, wholeLineDeletion(buf, text.Edit{Start: m.Start, End: m.End, New: r}, prevEnd))
+		prevEnd = m.End
+		if strategy == "" || strategy == "exact" {
+			strategy = name
+		}
+	}
+	edits = mergeTouching(edits)
+	res := ReplaceResult{Strategy: strategy, Exact: strategy == "exact", Replacements: 1, Lines: newRanges(buf, edits)}
+	res.Message = fmt.Sprintf("Replaced %s in %s around the elided lines, which were kept", describeRanges(res.Lines), pathOr(path))
+	if !res.Exact {
+		res.Message += " " + matchedBy(strategy)
+	} else {
+		res.Message += " (exact match)."
+	}
+	return &plan{edits: edits, result: res}, true, nil
+}
+
+// mergeTouching joins edits that meet, so that the list stays sorted and
+// without overlaps when an insertion sits where a replacement starts.
+func mergeTouching(edits []text.Edit) []text.Edit {
+	var out []text.Edit
+	for _, e := range edits {
+		if n := len(out); n > 0 && out[n-1].End == e.Start && out[n-1].Start == e.Start {
+			out[n-1].New += e.New
+			out[n-1].End = e.End
+			continue
+		}
+		out = append(out, e)
+	}
+	return out
+}
+
+func pathOr(path string) string {
+	if path == "" {
+		return "the text"
+	}
+	return path
+}
