@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
-	"regexp"
 	"strings"
 
 	"github.com/editkit/editkit/internal/buffer"
@@ -509,8 +508,8 @@ func (e *Editor) gitAdd(ctx context.Context, files []string) string {
 }
 
 var (
-	backquotedCmd = regexp.MustCompile("`((?:git rm|git mv|mkdir -p|rm -rf)\\s[^`\\n]+)`")
-	shellLineCmd  = regexp.MustCompile(`^\s*(?:\$\s+)?((?:git rm|git mv|mkdir -p|rm -rf)\s.+?)\s*$`)
+	backquotedCmd = lazyRegexp("`((?:git rm|git mv|mkdir -p|rm -rf)\\s[^`\\n]+)`")
+	shellLineCmd  = lazyRegexp(`^\s*(?:\$\s+)?((?:git rm|git mv|mkdir -p|rm -rf)\s.+?)\s*$`)
 	// shellLang holds the info strings of the code fences whose lines are
 	// commands; an unlabelled fence counts.
 	shellLang = map[string]bool{"": true, "bash": true, "sh": true, "shell": true, "console": true, "zsh": true}
@@ -538,12 +537,12 @@ func ShellSuggestions(response string) []string {
 			continue
 		}
 		if inShell {
-			if m := shellLineCmd.FindStringSubmatch(line); m != nil {
+			if m := shellLineCmd().FindStringSubmatch(line); m != nil {
 				add(m[1])
 			}
 			continue
 		}
-		for _, m := range backquotedCmd.FindAllStringSubmatch(line, -1) {
+		for _, m := range backquotedCmd().FindAllStringSubmatch(line, -1) {
 			add(m[1])
 		}
 	}

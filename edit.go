@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 	"unicode/utf8"
 	"unsafe"
 
@@ -422,7 +423,7 @@ func describeRanges(rs []LineRange) string {
 
 // placeholderLine matches a comment that stands for code left out, such as
 // "// ... rest of the code unchanged", "# ..." or "/* existing code */".
-var placeholderLine = regexp.MustCompile(`(?i)^\s*(//+|#+|--|;+|/\*+|\*|<!--|%|')\s*(` +
+var placeholderLine = lazyRegexp(`(?i)^\s*(//+|#+|--|;+|/\*+|\*|<!--|%|')\s*(` +
 	`\.\.\.|…` +
 	`|(rest|remainder) of (the )?(code|file|function|method|class|implementation|body|module|component|logic|content|script|tests?|loop|block|section)` +
 	`|existing (code|implementation|content|methods|functions|logic|tests|imports)` +
@@ -437,7 +438,7 @@ func placeholder(search, matched, replace string) string {
 	count := func(s string) (n int, lines map[string]bool) {
 		lines = map[string]bool{}
 		for _, l := range strings.Split(s, "\n") {
-			if placeholderLine.MatchString(l) {
+			if placeholderLine().MatchString(l) {
 				n++
 				lines[strings.TrimSpace(l)] = true
 			}
@@ -632,4 +633,10 @@ func fileDiff(f *file, edits []text.Edit) string {
 		from = "/dev/null"
 	}
 	return diff.Unified(from, "b/"+f.name, f.doc, edits)
+}
+
+// lazyRegexp compiles a pattern on first use, so that a program that never
+// needs it, as a CLI run of another tool, does not pay for it at start.
+func lazyRegexp(pattern string) func() *regexp.Regexp {
+	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(pattern) })
 }

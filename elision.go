@@ -3,7 +3,6 @@ package editkit
 import (
 	"context"
 	"fmt"
-	"regexp"
 	"strings"
 
 	"github.com/editkit/editkit/internal/buffer"
@@ -16,7 +15,10 @@ import (
 // the file unchanged". A comment that goes on after its "..." with
 // anything else is prose.
 func elisionLine(l string) bool {
-	m := elisionRE.FindStringSubmatch(strings.TrimSpace(stripComment(l)))
+	if !strings.Contains(l, "...") && !strings.Contains(l, "…") {
+		return false
+	}
+	m := elisionRE().FindStringSubmatch(strings.TrimSpace(stripComment(l)))
 	if m == nil {
 		return false
 	}
@@ -28,7 +30,7 @@ func elisionLine(l string) bool {
 	return true
 }
 
-var elisionRE = regexp.MustCompile(`^(?:\.\.\.|…)\s*([^.…]*?)\s*(?:\.\.\.|…)?$|^([^.…]*?)\s*(?:\.\.\.|…)$`)
+var elisionRE = lazyRegexp(`^(?:\.\.\.|…)\s*([^.…]*?)\s*(?:\.\.\.|…)?$|^([^.…]*?)\s*(?:\.\.\.|…)$`)
 
 // elisionWords are the words an elision line may hold besides its "...".
 var elisionWords = map[string]bool{

@@ -3,6 +3,7 @@ package editkit
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/editkit/editkit/internal/buffer"
@@ -14,6 +15,8 @@ const (
 	shownLines   = 12  // lines of the nearest region
 	shownWidth   = 160 // characters of a line
 	maxVoteLines = 200 // a search line occurring more often says nothing about where
+	// minVoteRarity: lines rarer than this vote first (see buffer.Rarity).
+	minVoteRarity = 4
 )
 
 // notFoundError says the search was not found, which replacers were tried,
@@ -74,30 +77,29 @@ func alreadyApplied(buf *buffer.Buffer, search, replace string) *LineRange {
 // start: where most search lines occur (ignoring indentation) at their
 // place, or else where the longest search line has its most similar line.
 func nearestRegion(buf *buffer.Buffer, sl []string) (int, bool) {
-	idx := map[uint64][]int{}
-	for j, l := range sl {
-		if !trivial(l) {
-			h := buffer.Hash(buffer.Trim, l)
-			idx[h] = append(idx[h], j)
-		}
-	}
 	votes := map[int]int{}
-	hits := map[uint64]int{}
-	buf.Hashes(buffer.Trim, func(line int, h uint64) bool {
-		js, ok := idx[h]
-		if !ok {
-			return true
-		}
-		if hits[h]++; hits[h] > maxVoteLines {
-			return true
-		}
-		for _, j := range js {
-			if strings.TrimSpace(buf.Line(line)) == strings.TrimSpace(sl[j]) {
+	seen := map[string][]int{} // occurrences of each distinct line
+	vote := func(short bool) {
+		for j, l := range sl {
+			if trivial(l) || (buffer.Rarity(l) < minVoteRarity) != short {
+				continue
+			}
+			t := strings.TrimSpace(l)
+			occ, ok := seen[t]
+			if !ok {
+				occ = buf.Occurrences(buffer.Trim, l, maxVoteLines)
+				seen[t] = occ
+			}
+			for _, line := range occ {
 				votes[line-j]++
 			}
 		}
-		return true
-	})
+	}
+	// Lines of short words, as "if err != nil {", are everywhere: they
+	// vote only when no line more telling occurs.
+	if vote(false); len(votes) == 0 {
+		vote(true)
+	}
 	best, bestVotes := 0, 0
 	for s, v := range votes {
 		if v > bestVotes || v == bestVotes && s < best {
@@ -118,21 +120,71 @@ func nearestRegion(buf *buffer.Buffer, sl []string) (int, bool) {
 	if len(want) < 4 {
 		return 0, false
 	}
+	lines, texts := resemblingCandidates(buf, want)
+	pat := fuzzy.NewPattern(want)
 	bestLine, bestSim := -1, 0.5
 	work := newBudget(context.Background(), DefaultFuzzyBudget/10) // a message is not worth more
-	for i := range buf.LineCount() {
-		line := strings.TrimSpace(buf.Line(i))
+	for i, n := range lines {
+		line := strings.TrimSpace(texts[i])
 		if !work.spend(fuzzy.Work(want, line, bestSim)) {
 			break
 		}
-		if s := fuzzy.Similarity(want, line, bestSim); s > bestSim {
-			bestLine, bestSim = i, s
+		if s := pat.Similarity(line, bestSim); s > bestSim || s == bestSim && s > 0.5 && n < bestLine {
+			bestLine, bestSim = n, s
 		}
 	}
 	if bestLine < 0 {
 		return 0, false
 	}
 	return max(bestLine-j, 0), true
+}
+
+// Limits on the words that find lines resembling a search line.
+const (
+	maxWords     = 2   // the longest ones
+	maxWordLines = 200 // a word on more lines says nothing about which one is meant
+)
+
+// resemblingCandidates returns the lines that may resemble want, in no
+// particular order, with their texts: those that share one of its longest
+// words of three or more letters — a line that shares none is not the one
+// a model misremembered — or, when want has no such word that is not
+// common, every line.
+func resemblingCandidates(buf *buffer.Buffer, want string) ([]int, []string) {
+	var ws []string
+	for _, w := range words(want) {
+		if len(w) >= 3 && wordRune(rune(w[0])) && !slices.Contains(ws, w) {
+			ws = append(ws, w)
+		}
+	}
+	slices.SortStableFunc(ws, func(a, b string) int { return len(b) - len(a) })
+	var lines []int
+	var texts []string
+	seen := map[int]bool{}
+	usable := 0
+	for _, w := range ws {
+		if usable == maxWords {
+			break
+		}
+		ls, ts, ok := buf.LinesWith(w, maxWordLines)
+		if !ok {
+			continue
+		}
+		usable++
+		for i, l := range ls {
+			if !seen[l] {
+				seen[l] = true
+				lines, texts = append(lines, l), append(texts, ts[i])
+			}
+		}
+	}
+	if usable > 0 {
+		return lines, texts
+	}
+	for i := range buf.LineCount() {
+		lines, texts = append(lines, i), append(texts, buf.Line(i))
+	}
+	return lines, texts
 }
 
 // writeRegion shows the file's lines from start next to the search's: equal

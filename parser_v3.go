@@ -2,7 +2,6 @@ package editkit
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 	"unicode"
 )
@@ -43,15 +42,15 @@ const (
 )
 
 var (
-	srHeadRE    = regexp.MustCompile(`^<{5,9} SEARCH>?$`)
-	srDividerRE = regexp.MustCompile(`^={5,9}$`)
-	srUpdatedRE = regexp.MustCompile(`^>{5,9} REPLACE$`)
+	srHeadRE    = lazyRegexp(`^<{5,9} SEARCH>?$`)
+	srDividerRE = lazyRegexp(`^={5,9}$`)
+	srUpdatedRE = lazyRegexp(`^>{5,9} REPLACE$`)
 )
 
 // The SEARCH/REPLACE markers; the first byte rules out most lines cheaply.
-func srHead(t string) bool    { return len(t) > 5 && t[0] == '<' && srHeadRE.MatchString(t) }
-func srDivider(t string) bool { return len(t) > 4 && t[0] == '=' && srDividerRE.MatchString(t) }
-func srUpdated(t string) bool { return len(t) > 5 && t[0] == '>' && srUpdatedRE.MatchString(t) }
+func srHead(t string) bool    { return len(t) > 5 && t[0] == '<' && srHeadRE().MatchString(t) }
+func srDivider(t string) bool { return len(t) > 4 && t[0] == '=' && srDividerRE().MatchString(t) }
+func srUpdated(t string) bool { return len(t) > 5 && t[0] == '>' && srUpdatedRE().MatchString(t) }
 
 // A Block is one edit a model wrote: in Path, the lines Anchor+Old
 // become Anchor+New. Anchor is the longest run of lines the old and new
@@ -265,9 +264,9 @@ func (p *lineParser) line(l string) {
 // Marker lines written almost right: a model's slip, which would
 // otherwise make a block vanish without a word.
 var (
-	looseSearch  = regexp.MustCompile(`^<{2,}[-<\s]*SEARCH\b|^<{5,9}SEARCH\b`)
-	looseReplace = regexp.MustCompile(`^>{2,}[->\s]*REPLACE\b`)
-	looseV3      = regexp.MustCompile(`^(«+|<{3}|>{3}|»+)\s*EDIT(\s+END)?$|^(═+|={7,})\s*REPL$`)
+	looseSearch  = lazyRegexp(`^<{2,}[-<\s]*SEARCH\b|^<{5,9}SEARCH\b`)
+	looseReplace = lazyRegexp(`^>{2,}[->\s]*REPLACE\b`)
+	looseV3      = lazyRegexp(`^(«+|<{3}|>{3}|»+)\s*EDIT(\s+END)?$|^(═+|={7,})\s*REPL$`)
 )
 
 // mangled reports a line, outside any block, that looks like a marker but
@@ -278,15 +277,15 @@ func (p *lineParser) mangled(t string) bool {
 	}
 	var msg string
 	switch {
-	case p.only != FormatV3 && looseSearch.MatchString(t):
+	case p.only != FormatV3 && looseSearch().MatchString(t):
 		msg = fmt.Sprintf("the line %q looks like the start of a SEARCH/REPLACE block but is not one; no block was read there. Write it as %q", t, "<<<<<<< SEARCH")
 	case p.only != FormatV3 && srUpdated(t):
 		msg = fmt.Sprintf("the line %q ends a SEARCH/REPLACE block, but no block was open: its %q line is missing or mangled", t, "<<<<<<< SEARCH")
-	case p.only != FormatV3 && looseReplace.MatchString(t):
+	case p.only != FormatV3 && looseReplace().MatchString(t):
 		msg = fmt.Sprintf("the line %q looks like the end of a SEARCH/REPLACE block but is not one, and no block was open", t)
 	case p.only != FormatSearchReplace && (t == v3End || t == v3Repl):
 		msg = fmt.Sprintf("the line %q belongs to a v3 block, but no block was open: its %q line is missing or mangled", t, v3Edit)
-	case p.only != FormatSearchReplace && looseV3.MatchString(t):
+	case p.only != FormatSearchReplace && looseV3().MatchString(t):
 		msg = fmt.Sprintf("the line %q looks like a v3 marker but is not one; the markers are %q, %q and %q", t, v3Edit, v3Repl, v3End)
 	default:
 		return false
@@ -412,7 +411,7 @@ func pathLike(line, name string) bool {
 	}
 	marked := strings.TrimSpace(line) != name && !strings.HasSuffix(strings.TrimSpace(line), ":")
 	dir := strings.ContainsAny(name, "/\\")
-	ext := extension.MatchString(name)
+	ext := extension().MatchString(name)
 	if strings.ContainsAny(name, " \t") {
 		return dir || marked && ext
 	}
@@ -421,7 +420,7 @@ func pathLike(line, name string) bool {
 }
 
 // extension is a file name's extension, as in main.go or .gitignore.
-var extension = regexp.MustCompile(`\.[A-Za-z0-9_+-]{1,16}$`)
+var extension = lazyRegexp(`\.[A-Za-z0-9_+-]{1,16}$`)
 
 // stripDecoration removes markdown around a path: backquotes, "*", leading
 // "#" and a trailing ":".

@@ -36,30 +36,18 @@ func (blankLines) Find(q *Query) []Match {
 		trail++
 	}
 	buf := q.buffer()
-	var solid []int // the buffer's lines that say something
-	buf.Hashes(buffer.Exact, func(line int, _ uint64) bool {
-		if !isBlank(buf.Line(line)) {
-			solid = append(solid, line)
-		}
-		return true
-	})
-	want := make([]string, len(core))
-	for i, l := range core {
-		want[i] = strings.TrimSpace(l)
-	}
+	at := buffer.Anchor(core)
+	occ := buf.Occurrences(buffer.Trim, core[at], 0)
 	var ms []Match
-	for i := 0; i+len(core) <= len(solid); i++ {
-		if strings.TrimSpace(buf.Line(solid[i])) != want[0] {
-			continue
-		}
-		ok := true
-		for j := 1; j < len(core) && ok; j++ {
-			ok = strings.TrimSpace(buf.Line(solid[i+j])) == want[j]
-		}
+	for _, x := range occ {
+		first, ok := solidBack(buf, x, at)
 		if !ok {
 			continue
 		}
-		first, last := solid[i], solid[i+len(core)-1]
+		last, ok := solidRun(buf, first, core)
+		if !ok {
+			continue
+		}
 		if last-first+1 == len(sl.lines)-lead-trail {
 			continue // the same spacing: line-trimmed's, which did not take it
 		}
@@ -85,6 +73,38 @@ func (blankLines) Find(q *Query) []Match {
 		}
 	}
 	return ms
+}
+
+// solidBack returns the line n lines that say something before line x.
+func solidBack(buf *buffer.Buffer, x, n int) (int, bool) {
+	for ; n > 0; n-- {
+		x--
+		for x >= 0 && isBlank(buf.Line(x)) {
+			x--
+		}
+		if x < 0 {
+			return 0, false
+		}
+	}
+	return x, true
+}
+
+// solidRun reports whether the lines that say something from line first
+// on equal core, ignoring indentation, and returns the line of the last.
+func solidRun(buf *buffer.Buffer, first int, core []string) (int, bool) {
+	line := first
+	for j, want := range core {
+		if j > 0 {
+			line++
+			for line < buf.LineCount() && isBlank(buf.Line(line)) {
+				line++
+			}
+		}
+		if line >= buf.LineCount() || !buffer.Equal(buffer.Trim, buf.Line(line), want) {
+			return 0, false
+		}
+	}
+	return line, true
 }
 
 func solidLines(lines []string) []string {

@@ -192,58 +192,59 @@ func (contextAware) Find(q *Query) []Match {
 	return fuzzyMatches(q, fs, cands)
 }
 
-// occurring reports which of lines occur in buf, ignoring indentation.
+// occurring reports which of lines that say something occur in buf,
+// ignoring indentation; trivial lines are reported absent.
 func occurring(buf *buffer.Buffer, lines []string) []bool {
-	want := map[uint64][]int{}
-	for i, l := range lines {
-		h := buffer.Hash(buffer.Trim, l)
-		want[h] = append(want[h], i)
-	}
 	found := make([]bool, len(lines))
-	buf.Hashes(buffer.Trim, func(line int, h uint64) bool {
-		for _, i := range want[h] {
-			if !found[i] && strings.TrimSpace(buf.Line(line)) == strings.TrimSpace(lines[i]) {
-				found[i] = true
-			}
-		}
-		return true
-	})
+	for i, l := range lines {
+		found[i] = !trivial(l) && len(buf.Occurrences(buffer.Trim, l, 1)) > 0
+	}
 	return found
 }
 
 // anchorPairs returns the pairs of lines (f, l) of buf equal to first and
-// last (ignoring indentation) with l-f between lo and hi. It returns none
-// when the anchors are so common, or the pairs so many, that weighing them
-// would cost more than any real search needs: such anchors say nothing.
+// last (ignoring indentation) with l-f between lo and hi, in order. It
+// finds the anchor that is likely rarer and looks for the other only in
+// the window beside each of its places, so a common anchor, as "if err !=
+// nil {", costs nothing. It returns none when that anchor is so common, or
+// the pairs so many, that weighing them would cost more than any real
+// search needs: such anchors say nothing.
 func anchorPairs(buf *buffer.Buffer, first, last string, lo, hi, searchLines int) [][2]int {
-	hf, hl := buffer.Hash(buffer.Trim, first), buffer.Hash(buffer.Trim, last)
-	tf, tl := strings.TrimSpace(first), strings.TrimSpace(last)
-	var fs, ls []int
-	buf.Hashes(buffer.Trim, func(i int, h uint64) bool {
-		if h == hf && strings.TrimSpace(buf.Line(i)) == tf {
-			fs = append(fs, i)
-		}
-		if h == hl && strings.TrimSpace(buf.Line(i)) == tl {
-			ls = append(ls, i)
-		}
-		return len(fs) <= maxAnchorHits && len(ls) <= maxAnchorHits
-	})
-	if len(fs) > maxAnchorHits || len(ls) > maxAnchorHits {
+	rare, other, forward := first, last, true
+	if buffer.Anchor([]string{first, last}) == 1 {
+		rare, other, forward = last, first, false
+	}
+	rs := buf.Occurrences(buffer.Trim, rare, maxAnchorHits+1)
+	if len(rs) > maxAnchorHits {
 		return nil
 	}
 	budget := maxWeighed / max(searchLines*searchLines, 1)
+	n := buf.LineCount()
 	var pairs [][2]int
-	j := 0
-	for _, f := range fs {
-		for j < len(ls) && ls[j] < f+lo {
-			j++
+	for _, r := range rs {
+		from, to := r+lo, r+hi
+		if !forward {
+			from, to = r-hi, r-lo
 		}
-		for l := j; l < len(ls) && ls[l] <= f+hi; l++ {
-			if pairs = append(pairs, [2]int{f, ls[l]}); len(pairs) > budget {
+		for i := max(from, 0); i <= min(to, n-1); i++ {
+			if !buffer.Equal(buffer.Trim, buf.Line(i), other) {
+				continue
+			}
+			p := [2]int{r, i}
+			if !forward {
+				p = [2]int{i, r}
+			}
+			if pairs = append(pairs, p); len(pairs) > budget {
 				return nil
 			}
 		}
 	}
+	slices.SortFunc(pairs, func(a, b [2]int) int {
+		if a[0] != b[0] {
+			return a[0] - b[0]
+		}
+		return a[1] - b[1]
+	})
 	return pairs
 }
 

@@ -176,26 +176,7 @@ func (indentationFlexible) Find(q *Query) []Match {
 // findLineBlocks returns the first line of every run of len(lines) lines of
 // buf equal to lines under kind k.
 func findLineBlocks(buf *buffer.Buffer, lines []string, k buffer.Kind, limit int) []int {
-	pattern := make([]uint64, len(lines))
-	norm := make([]string, len(lines))
-	for i, l := range lines {
-		norm[i] = buffer.Normalize(k, l)
-		pattern[i] = buffer.Hash(k, l)
-	}
-	var out []int
-	for _, s := range buf.FindLines(k, pattern, limit) {
-		ok := true
-		for i := range lines {
-			if buffer.Normalize(k, buf.Line(s+i)) != norm[i] {
-				ok = false // a hash collision
-				break
-			}
-		}
-		if ok {
-			out = append(out, s)
-		}
-	}
-	return out
+	return buf.FindLines(k, lines, limit)
 }
 
 // lineMatches turns blocks of whole lines into matches: from the start of
@@ -519,10 +500,8 @@ func unescapeDoubt(search, unescapedSearch, replace string, buf *buffer.Buffer) 
 		if strings.Contains(replace, `\\`) {
 			return doubt("has a \\\\, which may be an escaped backslash or a backslash of the code before an escape")
 		}
-		lines := strings.Split(u, "\n")
-		in := occurring(buf, lines)
-		for i, l := range lines {
-			if !in[i] && openQuote(l) {
+		for i, l := range strings.Split(u, "\n") {
+			if openQuote(l) && len(buf.Occurrences(buffer.Trim, l, 1)) == 0 {
 				return doubt(fmt.Sprintf("has a \\n or \\t inside a string on its line %d (%q): it may be the code's own escape", i+1, clipLine(strings.TrimSpace(l))))
 			}
 		}

@@ -1,9 +1,11 @@
 // Package buffer holds the text that editkit's replacers search: immutable,
-// split into blocks of lines, with per-line hashes computed on first use
-// under each way of comparing lines. An edit returns a new Buffer that
-// shares every block it did not touch, so a batch of edits costs what the
-// edits touch, not the file's size times the number of edits; and search
-// looks candidate lines up in the hashes instead of rescanning the text.
+// split into blocks of lines, with one key per line — the hash of the line
+// as the loosest way of comparing lines sees it — computed on first use.
+// Lines equal under any [Kind] have equal keys, so one pass over the text
+// serves every kind: a search looks its lines' keys up and compares only
+// the lines whose keys match. An edit returns a new Buffer that shares
+// every block it did not touch, keys included, so a batch of edits costs
+// what the edits touch, not the file's size times the number of edits.
 //
 // A buffer made from a string keeps it whole and splits it into blocks only
 // when something first asks for lines, so a single exact search costs a
@@ -18,8 +20,9 @@ import (
 	"sync/atomic"
 )
 
-// blockLines is the number of lines a block is built with.
-const blockLines = 256
+// blockBytes is about the size a block is cut to, at a line end: a few
+// hundred lines of code.
+const blockBytes = 8 << 10
 
 // countedLookups is how many LineOf calls a whole buffer answers by
 // counting newlines before it builds its line index.
@@ -39,15 +42,20 @@ type Buffer struct {
 
 	strOnce sync.Once
 	str     string
+
+	scans scanCache
 }
 
 type block struct {
-	text   string  // whole lines; only the buffer's last line may lack "\n"
-	starts []int32 // offset of each line in text, then len(text)
+	text  string // whole lines; only the buffer's last line may lack "\n"
+	nLine int
 
-	hashOnce [numKinds]sync.Once
-	hashes   [numKinds][]uint64
-	lineSets [numKinds]lineSet // which line hashes the block has, roughly
+	startOnce sync.Once
+	starts    []int32 // offset of each line in text, then len(text)
+
+	keyOnce sync.Once
+	keys    []uint64 // each line's key
+	keySet  lineSet  // which keys the block has, roughly
 
 	asciiOnce sync.Once
 	nonASCII  bool
@@ -57,9 +65,36 @@ type block struct {
 	gramAsked atomic.Int32 // searches before the filter is worth building
 }
 
-func (b *block) lines() int { return len(b.starts) - 1 }
+func (b *block) lines() int { return b.nLine }
 
-// lineSet is a Bloom filter of a block's line hashes under one kind.
+// newBlock makes a block of text, whole lines, counting them with one
+// vectorized pass; where each starts is worked out on first use.
+func newBlock(text string) *block {
+	n := strings.Count(text, "\n")
+	if text != "" && text[len(text)-1] != '\n' {
+		n++
+	}
+	return &block{text: text, nLine: n}
+}
+
+// lineStarts returns the offset of each line in the block, then its length.
+func (b *block) lineStarts() []int32 {
+	b.startOnce.Do(func() {
+		starts := make([]int32, 0, b.nLine+1)
+		for off := 0; off < len(b.text); {
+			starts = append(starts, int32(off))
+			i := strings.IndexByte(b.text[off:], '\n')
+			if i < 0 {
+				break
+			}
+			off += i + 1
+		}
+		b.starts = append(starts, int32(len(b.text)))
+	})
+	return b.starts
+}
+
+// lineSet is a Bloom filter of a block's line keys.
 type lineSet [32]uint64 // 2,048 bits, two per line: under 5% false hits
 
 func (s *lineSet) add(h uint64) {
@@ -126,27 +161,21 @@ func gramsOf(s string) []uint32 {
 }
 
 func (b *block) line(j int) string {
-	return strings.TrimSuffix(b.text[b.starts[j]:b.starts[j+1]], "\n")
+	st := b.lineStarts()
+	return strings.TrimSuffix(b.text[st[j]:st[j+1]], "\n")
 }
 
-func (b *block) hash(k Kind) []uint64 {
-	b.hashOnce[k].Do(func() {
-		var reuse []uint64
-		if k == Fold {
-			reuse = b.hash(Collapse) // folding leaves an ASCII line as it is
+// lineKeys returns the key of every line of the block.
+func (b *block) lineKeys() []uint64 {
+	b.keyOnce.Do(func() {
+		keys := make([]uint64, b.lines())
+		for j := range keys {
+			keys[j] = key(b.line(j))
+			b.keySet.add(keys[j])
 		}
-		h := make([]uint64, b.lines())
-		for j := range h {
-			if l := b.line(j); reuse != nil && isASCII(l) {
-				h[j] = reuse[j]
-			} else {
-				h[j] = Hash(k, l)
-			}
-			b.lineSets[k].add(h[j])
-		}
-		b.hashes[k] = h
+		b.keys = keys
 	})
-	return b.hashes[k]
+	return b.keys
 }
 
 // New returns a buffer holding s.
@@ -163,33 +192,20 @@ func (b *Buffer) index() {
 	})
 }
 
-// splitBlocks cuts s into blocks of blockLines lines, in one pass.
+// splitBlocks cuts s into blocks of about blockBytes, each ending at a
+// line end; a short remainder joins the block before, so that blocks stay
+// big enough for a search to skip most of them.
 func splitBlocks(s string) []*block {
 	var blocks []*block
-	starts := make([]int32, 0, blockLines+1)
-	begin := 0
-	for off := 0; off < len(s); {
-		starts = append(starts, int32(off-begin))
-		if i := strings.IndexByte(s[off:], '\n'); i >= 0 {
-			off += i + 1
-		} else {
-			off = len(s)
+	for begin := 0; begin < len(s); {
+		end := len(s)
+		if len(s)-begin > blockBytes+blockBytes/4 {
+			if i := strings.IndexByte(s[begin+blockBytes:], '\n'); i >= 0 {
+				end = begin + blockBytes + i + 1
+			}
 		}
-		if len(starts) == blockLines || off == len(s) {
-			blocks = append(blocks, &block{text: s[begin:off], starts: append(starts, int32(off-begin))})
-			starts = make([]int32, 0, blockLines+1)
-			begin = off
-		}
-	}
-	if n := len(blocks); n > 1 && blocks[n-1].lines() < blockLines/4 {
-		// Fold a short remainder into the block before: blocks stay big
-		// enough that a search looks at few of them.
-		prev, last := blocks[n-2], blocks[n-1]
-		merged := &block{text: prev.text + last.text, starts: prev.starts[: len(prev.starts)-1 : len(prev.starts)-1]}
-		for _, st := range last.starts {
-			merged.starts = append(merged.starts, st+int32(len(prev.text)))
-		}
-		blocks = append(blocks[:n-2], merged)
+		blocks = append(blocks, newBlock(s[begin:end]))
+		begin = end
 	}
 	return blocks
 }
@@ -238,7 +254,7 @@ func (b *Buffer) LineStart(i int) int {
 		return b.Len()
 	}
 	bi, j := b.blockOfLine(i)
-	return b.byteOff[bi] + int(b.blocks[bi].starts[j])
+	return b.byteOff[bi] + int(b.blocks[bi].lineStarts()[j])
 }
 
 // LineOf is the line holding byte offset off; LineOf(Len()) is LineCount().
@@ -257,7 +273,7 @@ func (b *Buffer) LineOf(off int) int {
 	}
 	bi := sort.Search(len(b.blocks), func(k int) bool { return b.byteOff[k+1] > off })
 	rel := int32(off - b.byteOff[bi])
-	st := b.blocks[bi].starts
+	st := b.blocks[bi].lineStarts()
 	j := sort.Search(len(st)-1, func(k int) bool { return st[k+1] > rel })
 	return b.lineOff[bi] + j
 }
@@ -316,7 +332,7 @@ func (b *Buffer) String() string {
 }
 
 // Replace returns a new buffer with [start, end) replaced by s. Blocks the
-// edit does not touch are shared with b, hashes included.
+// edit does not touch are shared with b, keys included.
 func (b *Buffer) Replace(start, end int, s string) *Buffer {
 	b.index()
 	n := b.LineCount()
@@ -364,7 +380,7 @@ func (b *Buffer) HasTab() bool {
 // HasNonASCII reports whether the text has a byte outside ASCII.
 func (b *Buffer) HasNonASCII() bool {
 	if b.whole {
-		return !isASCII(b.src)
+		return b.scans.facts(b.src).nonASCII
 	}
 	for _, bl := range b.blocks {
 		bl.asciiOnce.Do(func() { bl.nonASCII = !isASCII(bl.text) })

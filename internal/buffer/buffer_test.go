@@ -115,13 +115,14 @@ func TestReplaceMatchesStrings(t *testing.T) {
 
 func TestReplaceSharesUntouchedBlocks(t *testing.T) {
 	var sb strings.Builder
-	for i := range 10 * blockLines {
+	const lines = 5000 // about six blocks
+	for i := range lines {
 		fmt.Fprintf(&sb, "line %d\n", i)
 	}
 	b := New(sb.String())
-	b.FindLines(Trim, []uint64{Hash(Trim, "line 5")}, 0) // compute hashes
-	b = b.Replace(0, 0, "")                              // an edited buffer, blocks built
-	off := b.LineStart(5 * blockLines)
+	b = b.Replace(0, 0, "") // an edited buffer, blocks built
+	b.FindLines(Trim, []string{"line 5"}, 0)
+	off := b.LineStart(lines / 2)
 	b2 := b.Replace(off, off+4, "LINE")
 	shared := 0
 	for i := range b2.blocks {
@@ -134,23 +135,84 @@ func TestReplaceSharesUntouchedBlocks(t *testing.T) {
 	if shared != len(b.blocks)-1 {
 		t.Errorf("%d of %d blocks shared after a one-line edit", shared, len(b.blocks))
 	}
-	if got := b.Line(5 * blockLines); got != fmt.Sprintf("line %d", 5*blockLines) {
+	if got := b.Line(lines / 2); got != fmt.Sprintf("line %d", lines/2) {
 		t.Errorf("the old buffer changed: %q", got)
 	}
 }
 
 func TestFindLines(t *testing.T) {
-	b := New(strings.Repeat("}\n", 1000) + "  x\n}\n}\n")
-	h := func(s string) uint64 { return Hash(Trim, s) }
-	if got := b.FindLines(Trim, []uint64{h("x"), h("}"), h("}")}, 0); !cmp.Equal(got, []int{1000}) {
-		t.Errorf("FindLines = %v, want [1000]", got)
+	b := New(strings.Repeat("}\n", 1000) + "  x\n}\n}\n\t}  \n")
+	for _, tc := range []struct {
+		name  string
+		k     Kind
+		lines []string
+		limit int
+		want  []int
+	}{
+		{"one run among many like it", Trim, []string{"x", "}", "}"}, 0, []int{1000}},
+		{"a kind stricter than the keys", Exact, []string{"  x", "}"}, 0, []int{1000}},
+		{"the same lines, not equal exactly", Exact, []string{"x", "}"}, 0, nil},
+		{"trailing space ignored", TrimRight, []string{"\t}"}, 0, []int{1003}},
+		{"limit", Trim, []string{"}"}, 3, []int{0, 1, 2}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if diff := cmp.Diff(tc.want, b.FindLines(tc.k, tc.lines, tc.limit)); diff != "" {
+				t.Errorf("FindLines (-want +got):\n%s", diff)
+			}
+		})
 	}
-	if got := len(b.FindLines(Trim, []uint64{h("}"), h("}")}, 0)); got != 1000 {
-		t.Errorf("overlapping runs: %d, want 1000", got)
+	if got := len(b.FindLines(Trim, []string{"}", "}"}, 0)); got != 1001 {
+		t.Errorf("overlapping runs: %d, want 1001", got)
 	}
-	if got := b.FindLines(Trim, []uint64{h("}")}, 3); len(got) != 3 {
-		t.Errorf("limit 3 gave %d", len(got))
+	if diff := cmp.Diff([]int{1001, 1002}, b.Occurrences(Exact, "}", 0)[1000:]); diff != "" {
+		t.Errorf("Occurrences (-want +got):\n%s", diff)
 	}
+	if got := b.Occurrences(Trim, "}", 0); len(got) != 1003 {
+		t.Errorf("Occurrences under Trim: %d, want 1003", len(got))
+	}
+}
+
+// FuzzFindLines: a buffer that is one string finds lines by scanning its
+// text, an edited one by its lines' keys; both find the same lines.
+func FuzzFindLines(f *testing.F) {
+	f.Add("func f() {\n\treturn  x\n}\n", "func f() {\n  return x", uint8(2))
+	f.Add("a\u200bbcd\nabcd\n", "abcd", uint8(4))
+	f.Add("xxxx\nxxxx\nxxxx", "xxxx\nxxxx", uint8(0))
+	f.Add("\u201cquote\u201d here\n", "\"quote\" here", uint8(4))
+	f.Fuzz(func(t *testing.T, text, search string, kind uint8) {
+		k := Kind(kind % uint8(numKinds))
+		lines := strings.Split(search, "\n")
+		whole, edited := New(text), New(text).Replace(0, 0, "")
+		if diff := cmp.Diff(edited.FindLines(k, lines, 0), whole.FindLines(k, lines, 0)); diff != "" {
+			t.Fatalf("FindLines(%d, %q) in %q, keys (-) and scan (+):\n%s", k, lines, text, diff)
+		}
+		for _, l := range lines {
+			for limit := range 3 {
+				if diff := cmp.Diff(edited.Occurrences(k, l, limit), whole.Occurrences(k, l, limit)); diff != "" {
+					t.Fatalf("Occurrences(%d, %q, %d) in %q, keys (-) and scan (+):\n%s", k, l, limit, text, diff)
+				}
+			}
+		}
+	})
+}
+
+// FuzzKey: lines equal under any kind have equal keys, since one key per
+// line serves every kind.
+func FuzzKey(f *testing.F) {
+	f.Add("\tx  :=\t1 ", "x := 1")
+	f.Add("\u201cq\u201d\u00a0a", `"q" a`)
+	f.Add("a\u200b b", "a b")
+	f.Add(" \x01 a", "\x01 a")
+	f.Fuzz(func(t *testing.T, a, b string) {
+		for k := Exact; k < numKinds; k++ {
+			if Equal(k, a, b) && key(a) != key(b) {
+				t.Fatalf("%q and %q are equal under kind %d but their keys differ", a, b, k)
+			}
+		}
+		if key(a) != key(Normalize(Fold, a)) {
+			t.Fatalf("key(%q) is not the key of its normal form %q", a, Normalize(Fold, a))
+		}
+	})
 }
 
 func TestNormalize(t *testing.T) {
@@ -168,8 +230,11 @@ func TestNormalize(t *testing.T) {
 		if got := Normalize(tc.k, tc.in); got != tc.want {
 			t.Errorf("Normalize(%d, %q) = %q, want %q", tc.k, tc.in, got, tc.want)
 		}
-		if Hash(tc.k, tc.in) != Hash(Exact, tc.want) {
-			t.Errorf("Hash(%d, %q) differs from the hash of its normal form", tc.k, tc.in)
+		if !Equal(tc.k, tc.in, tc.want) {
+			t.Errorf("Equal(%d, %q, %q) is false", tc.k, tc.in, tc.want)
+		}
+		if key(tc.in) != key(tc.want) {
+			t.Errorf("key(%q) differs from the key of its normal form", tc.in)
 		}
 	}
 }

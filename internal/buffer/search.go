@@ -4,14 +4,21 @@ import (
 	"strings"
 )
 
-// FindLines returns the first line of every run of lines whose hashes under
-// kind k equal pattern, overlapping runs included, in order, at most limit
-// of them (limit <= 0: all). It is linear in the number of lines however
-// repetitive they are (Knuth-Morris-Pratt over the hashes). Hashes can
-// collide: callers compare the lines of what they keep.
-func (b *Buffer) FindLines(k Kind, pattern []uint64, limit int) []int {
-	if len(pattern) == 0 {
+// FindLines returns the first line of every run of lines equal to lines
+// under kind k, overlapping runs included, in order, at most limit of them
+// (limit <= 0: all). It is linear in the number of lines however
+// repetitive they are: Knuth-Morris-Pratt over the lines' keys, with only
+// the runs whose keys match compared under k.
+func (b *Buffer) FindLines(k Kind, lines []string, limit int) []int {
+	if len(lines) == 0 {
 		return nil
+	}
+	if starts, ok := b.findByScan(k, lines, limit); ok {
+		return starts
+	}
+	pattern := make([]uint64, len(lines))
+	for i, l := range lines {
+		pattern[i] = key(l)
 	}
 	fail := make([]int, len(pattern))
 	for i, q := 1, 0; i < len(pattern); i++ {
@@ -24,7 +31,7 @@ func (b *Buffer) FindLines(k Kind, pattern []uint64, limit int) []int {
 		fail[i] = q
 	}
 	b.index()
-	need := b.blocksFor(k, pattern)
+	need := b.blocksFor(pattern)
 	var out []int
 	q := 0
 	for bi, bl := range b.blocks {
@@ -33,35 +40,103 @@ func (b *Buffer) FindLines(k Kind, pattern []uint64, limit int) []int {
 			continue
 		}
 		base := b.lineOff[bi]
-		for j, h := range bl.hash(k) {
+		for j, h := range bl.lineKeys() {
 			for q > 0 && pattern[q] != h {
 				q = fail[q-1]
 			}
 			if pattern[q] == h {
 				q++
 			}
-			if q == len(pattern) {
-				out = append(out, base+j-len(pattern)+1)
-				if limit > 0 && len(out) >= limit {
+			if q < len(pattern) {
+				continue
+			}
+			q = fail[q-1]
+			if start := base + j - len(pattern) + 1; b.linesEqual(k, start, lines) {
+				if out = append(out, start); limit > 0 && len(out) >= limit {
 					return out
 				}
-				q = fail[q-1]
 			}
 		}
 	}
 	return out
 }
 
+// findByScan is FindLines from a scan for the line of lines with the
+// longest stretch, when a scan can tell where that line is.
+func (b *Buffer) findByScan(k Kind, lines []string, limit int) ([]int, bool) {
+	a := Anchor(lines)
+	hits := b.scanned(lines[a])
+	if !hits.ok || len(hits.lines)*len(lines) > 64+len(b.src)/4 {
+		return nil, false // a run of common lines: KMP over the keys is linear
+	}
+	var out []int
+	for i, x := range hits.lines {
+		s := x - a
+		if s < 0 || !runAt(k, b.src, hits.starts[i], a, lines) {
+			continue
+		}
+		if out = append(out, s); limit > 0 && len(out) >= limit {
+			break
+		}
+	}
+	return out, true
+}
+
+// Occurrences returns the lines equal to line under kind k, in order, at
+// most limit of them (limit <= 0: all).
+func (b *Buffer) Occurrences(k Kind, line string, limit int) []int {
+	if hits := b.lookup(line, k, limit); hits.ok {
+		var out []int
+		for i, x := range hits.lines {
+			if !Equal(k, hits.texts[i], line) {
+				continue
+			}
+			if out = append(out, x); limit > 0 && len(out) >= limit {
+				break
+			}
+		}
+		return out
+	}
+	h := key(line)
+	b.index()
+	var out []int
+	for bi, bl := range b.blocks {
+		keys := bl.lineKeys()
+		if !bl.keySet.has(h) {
+			continue
+		}
+		for j, kj := range keys {
+			if kj == h && Equal(k, bl.line(j), line) {
+				if out = append(out, b.lineOff[bi]+j); limit > 0 && len(out) >= limit {
+					return out
+				}
+			}
+		}
+	}
+	return out
+}
+
+// linesEqual reports whether the lines from line from on equal lines under
+// kind k.
+func (b *Buffer) linesEqual(k Kind, from int, lines []string) bool {
+	for i, l := range lines {
+		if !Equal(k, b.Line(from+i), l) {
+			return false
+		}
+	}
+	return true
+}
+
 // blocksFor marks the blocks an occurrence of pattern may touch, or
 // returns nil when every block must be searched. An occurrence starting in
 // block s ends by the line len(pattern)-1 past the end of s, so the blocks
-// from s to that line must between them hold every pattern line.
-func (b *Buffer) blocksFor(k Kind, pattern []uint64) []bool {
+// from s to that line must between them hold every pattern key.
+func (b *Buffer) blocksFor(pattern []uint64) []bool {
 	if len(b.blocks) < 3 {
 		return nil
 	}
 	for _, bl := range b.blocks {
-		bl.hash(k)
+		bl.lineKeys()
 	}
 	need := make([]bool, len(b.blocks))
 	for s := range b.blocks {
@@ -73,7 +148,7 @@ func (b *Buffer) blocksFor(k Kind, pattern []uint64) []bool {
 		for _, h := range pattern {
 			found := false
 			for i := s; i <= e && !found; i++ {
-				found = b.blocks[i].lineSets[k].has(h)
+				found = b.blocks[i].keySet.has(h)
 			}
 			if !found {
 				all = false
@@ -87,20 +162,6 @@ func (b *Buffer) blocksFor(k Kind, pattern []uint64) []bool {
 		}
 	}
 	return need
-}
-
-// Hashes calls yield with the hash under kind k of every line, in order,
-// until yield returns false.
-func (b *Buffer) Hashes(k Kind, yield func(line int, h uint64) bool) {
-	b.index()
-	for bi, bl := range b.blocks {
-		base := b.lineOff[bi]
-		for j, h := range bl.hash(k) {
-			if !yield(base+j, h) {
-				return
-			}
-		}
-	}
 }
 
 // FindAll returns the offset of every occurrence of sub, in order. With
@@ -155,7 +216,7 @@ func scan(out []int, text, sub string, base int, overlapping bool, limit int) []
 		step = 1
 	}
 	for off := 0; off+len(sub) <= len(text); {
-		i := strings.Index(text[off:], sub)
+		i := Index(text[off:], sub)
 		if i < 0 {
 			break
 		}
@@ -199,17 +260,10 @@ func (b *Buffer) findTwoLines(sub string, overlapping bool, limit int) []int {
 func (b *Buffer) findManyLines(sub string, limit int) []int {
 	parts := strings.Split(sub, "\n")
 	p, mid, q := parts[0], parts[1:len(parts)-1], parts[len(parts)-1]
-	pattern := make([]uint64, len(mid))
-	for i, m := range mid {
-		pattern[i] = Hash(Exact, m)
-	}
 	var out []int
-	for _, m := range b.FindLines(Exact, pattern, 0) {
+	for _, m := range b.FindLines(Exact, mid, 0) {
 		first, last := m-1, m+len(mid)
 		if first < 0 || !strings.HasSuffix(b.Line(first), p) {
-			continue
-		}
-		if !linesEqual(b, m, mid) {
 			continue
 		}
 		if q != "" && (last >= b.LineCount() || !strings.HasPrefix(b.Line(last), q)) {
@@ -224,15 +278,6 @@ func (b *Buffer) findManyLines(sub string, limit int) []int {
 		}
 	}
 	return out
-}
-
-func linesEqual(b *Buffer, from int, lines []string) bool {
-	for i, l := range lines {
-		if b.Line(from+i) != l {
-			return false
-		}
-	}
-	return true
 }
 
 // nonOverlapping keeps the leftmost occurrences that do not overlap.

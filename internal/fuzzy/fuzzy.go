@@ -59,29 +59,35 @@ func distance[T byte | rune](a, b []T, limit int) int {
 
 // myers is the bit-parallel Levenshtein distance for len(a) <= 64.
 func myers[T byte | rune](a, b []T) int {
-	var ascii [128]uint64
-	var other map[T]uint64
-	for i, c := range a {
-		if c < 128 {
-			ascii[c] |= 1 << i
-		} else {
-			if other == nil {
-				other = make(map[T]uint64)
-			}
-			other[c] |= 1 << i
+	if bs, ok := any(b).([]byte); ok {
+		var peq [128]uint64
+		for i, c := range any(a).([]byte) {
+			peq[c&127] |= 1 << i // bytes come here only for ASCII texts
 		}
+		return myersBytes(&peq, len(a), bs)
 	}
-	m := len(a)
+	peq := map[T]uint64{}
+	for i, c := range a {
+		peq[c] |= 1 << i
+	}
+	return myersRun(len(a), len(b), func(j int) uint64 { return peq[b[j]] })
+}
+
+// myersBytes runs the bit-parallel distance of a pattern of m ASCII bytes,
+// given by its masks peq, against b, which is ASCII too.
+func myersBytes(peq *[128]uint64, m int, b []byte) int {
+	return myersRun(m, len(b), func(j int) uint64 { return peq[b[j]&127] })
+}
+
+// myersRun is the bit-parallel distance of a pattern of m characters to a
+// text of n, where eq(j) is the mask of the pattern's positions that hold
+// the text's j-th character.
+func myersRun(m, n int, eq func(j int) uint64) int {
 	last := uint64(1) << (m - 1)
 	pv, mv := ^uint64(0), uint64(0)
 	score := m
-	for _, c := range b {
-		var eq uint64
-		if c < 128 {
-			eq = ascii[c]
-		} else {
-			eq = other[c]
-		}
+	for j := range n {
+		eq := eq(j)
 		xv := eq | mv
 		xh := (((eq & pv) + pv) ^ pv) | eq
 		ph := mv | ^(xh | pv)
@@ -169,4 +175,43 @@ func Work(a, b string, floor float64) int64 {
 		return int64(lb)
 	}
 	return int64(lb) * int64(min(la, 2*limit+1))
+}
+
+// A Pattern is a text prepared to be compared with many others: for an
+// ASCII text of at most 64 bytes, the bit masks of the bit-parallel
+// distance are built once rather than for every comparison.
+type Pattern struct {
+	text string
+	peq  *[128]uint64 // nil: compared the general way
+}
+
+// NewPattern prepares text for comparisons.
+func NewPattern(text string) *Pattern {
+	p := &Pattern{text: text}
+	if len(text) > 0 && len(text) <= 64 && isASCII(text) {
+		p.peq = new([128]uint64)
+		for i := range len(text) {
+			p.peq[text[i]] |= 1 << i
+		}
+	}
+	return p
+}
+
+// Similarity is Similarity(text, b, floor) for the pattern's text.
+func (p *Pattern) Similarity(b string, floor float64) float64 {
+	if p.peq == nil || !isASCII(b) {
+		return Similarity(p.text, b, floor)
+	}
+	la, lb := len(p.text), len(b)
+	n := max(la, lb)
+	limit := int((1 - floor) * float64(n))
+	if la-lb > limit || lb-la > limit {
+		return float64(min(la, lb)) / float64(n)
+	}
+	return 1 - float64(p.distance(b))/float64(n)
+}
+
+// distance is myers with the pattern's masks.
+func (p *Pattern) distance(b string) int {
+	return myersBytes(p.peq, len(p.text), bytesOf(b))
 }

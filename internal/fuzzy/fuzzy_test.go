@@ -87,3 +87,18 @@ func BenchmarkSimilarity(b *testing.B) {
 		Similarity(x, y, 0.7)
 	}
 }
+
+// FuzzPattern: a prepared pattern measures as Similarity does.
+func FuzzPattern(f *testing.F) {
+	f.Add("func neverDefined(x int) string {", "func defined(x int) string {", 0.5)
+	f.Add("abc", "", 0.0)
+	f.Add("caf\u00e9", "cafe", 0.7)
+	f.Fuzz(func(t *testing.T, a, b string, floor float64) {
+		if floor < 0 || floor > 1 || floor != floor {
+			return
+		}
+		if got, want := NewPattern(a).Similarity(b, floor), Similarity(a, b, floor); got != want {
+			t.Fatalf("NewPattern(%q).Similarity(%q, %v) = %v, Similarity gives %v", a, b, floor, got, want)
+		}
+	})
+}

@@ -15,6 +15,7 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -56,10 +57,12 @@ type recordFile struct {
 // checksum names contents for recovery: their length and CRC-32C, which
 // costs a fraction of reading them.
 func checksum(b []byte) string {
-	return fmt.Sprintf("%d:%08x", len(b), crc32.Checksum(b, castagnoli))
+	return fmt.Sprintf("%d:%08x", len(b), crc32.Checksum(b, castagnoli()))
 }
 
-var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+// castagnoli is the CRC-32C table, made by the first commit: a run that
+// only reads does not pay for it.
+var castagnoli = sync.OnceValue(func() *crc32.Table { return crc32.MakeTable(crc32.Castagnoli) })
 
 func (t *Tree) recordDir() string {
 	sum := sha256.Sum256([]byte(t.real))
@@ -369,7 +372,7 @@ func (t *Tree) sum(name string) (string, bool) {
 	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
 		return "", false
 	}
-	h := crc32.New(castagnoli)
+	h := crc32.New(castagnoli())
 	n, err := io.Copy(h, f)
 	if err != nil {
 		return "", false

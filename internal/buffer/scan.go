@@ -1,0 +1,337 @@
+package buffer
+
+import (
+	"strings"
+	"sync"
+	"unicode/utf8"
+)
+
+// A buffer made from a string answers "which lines equal this one?" by
+// scanning its text for the line's stretch — the longest part of it that
+// no way of comparing lines can change — rather than by computing every
+// line's key: one scan costs less than a key per line, and a search whose
+// lines are absent from the file, the common miss, never builds keys.
+// Keys remain for what a scan cannot tell cheaply: lines without a
+// stretch, stretches on too many lines, runs of many common lines.
+
+// stretch returns the longest run of a line's normal form under Fold
+// (norm) that every line with that normal form has as it is: no spaces,
+// none of the characters typographic ones fold to, and no U+FFFD, which
+// stands for any byte that is not UTF-8.
+func stretch(norm string) string {
+	best := ""
+	for f := range strings.FieldsFuncSeq(norm, func(r rune) bool {
+		return r == ' ' || r == '\'' || r == '"' || r == '-' || r == '.' || r == utf8.RuneError
+	}) {
+		if len(f) > len(best) {
+			best = f
+		}
+	}
+	return best
+}
+
+// Anchor returns the index of the line of lines (not empty) that a buffer
+// finds most cheaply: the rarest by Rarity, the first of those.
+func Anchor(lines []string) int {
+	a, best := 0, 0
+	for i, l := range lines {
+		if n := Rarity(l); n > best {
+			a, best = i, n
+		}
+	}
+	return a
+}
+
+// Rarity is how rare a line is likely to be in a file, and so how cheaply
+// a buffer finds it: the length of its stretch. Lines made of short words,
+// as "if err != nil {", are common; 0 means a buffer cannot scan for it.
+func Rarity(line string) int {
+	return len(stretch(Normalize(Fold, line)))
+}
+
+// lineHits are the lines of a buffer equal to a line under Fold.
+type lineHits struct {
+	lines  []int
+	starts []int // where each line starts in the text
+	texts  []string
+	ok     bool // the scan could tell
+}
+
+type scanCache struct {
+	mu      sync.Mutex
+	results map[string]*scanState // by normal form
+	once    sync.Once
+	text    textFacts
+}
+
+// A scanState is a scan for a line's places, kept between lookups: a
+// lookup that stopped once it had what it asked for leaves the rest of the
+// text to the next one.
+type scanState struct {
+	hits     lineHits
+	off      int // where the scan goes on
+	line     int // the number of the line at counted
+	counted  int
+	seen     int  // lines with the stretch so far
+	complete bool // the whole text is scanned
+}
+
+// textFacts are what one pass over a buffer's text tells.
+type textFacts struct {
+	nonASCII  bool // a byte outside ASCII
+	zeroWidth bool // a character that folding drops
+}
+
+func (c *scanCache) facts(text string) textFacts {
+	c.once.Do(func() { c.text = factsOf(text) })
+	return c.text
+}
+
+// factsOf reads the text 32 bytes at a time, looking closer only where a
+// byte is outside ASCII: the zero-width characters are U+200B..U+200D and
+// U+2060, which start with 0xE2, and U+FEFF, with 0xEF.
+func factsOf(s string) textFacts {
+	var f textFacts
+	for i := 0; i < len(s); {
+		if i+32 <= len(s) && (load(s, i)|load(s, i+8)|load(s, i+16)|load(s, i+24))&high == 0 {
+			i += 32
+			continue
+		}
+		if s[i] < 0x80 {
+			i++
+			continue
+		}
+		f.nonASCII = true
+		t := s[i+1:]
+		switch s[i] {
+		case 0xE2:
+			if strings.HasPrefix(t, "\x80\x8b") || strings.HasPrefix(t, "\x80\x8c") ||
+				strings.HasPrefix(t, "\x80\x8d") || strings.HasPrefix(t, "\x81\xa0") {
+				f.zeroWidth = true
+				return f
+			}
+		case 0xEF:
+			if strings.HasPrefix(t, "\xbb\xbf") {
+				f.zeroWidth = true
+				return f
+			}
+		}
+		i++
+	}
+	return f
+}
+
+// maxScans bounds the scan results a buffer keeps.
+const maxScans = 256
+
+// maxHits is how many lines with a stretch a scan of text looks at before
+// it leaves the question to the keys: about one line in three of code.
+func maxHits(text string) int { return 256 + len(text)/64 }
+
+// scannable returns the normal form of line under Fold and its stretch,
+// or ok false when a scan cannot find the line: the buffer is not one
+// string, the line has no stretch, or the text has zero-width characters,
+// which folding drops from inside a stretch.
+func (b *Buffer) scannable(line string) (norm, st string, ok bool) {
+	if !b.whole {
+		return "", "", false
+	}
+	norm = Normalize(Fold, line)
+	st = stretch(norm)
+	if st == "" || b.hasZeroWidth() {
+		return "", "", false
+	}
+	return norm, st, true
+}
+
+// scanned returns the lines equal to line under Fold, from a scan of the
+// text, or ok false when a scan cannot tell (see scannable), or the
+// stretch is on more than maxHits lines.
+func (b *Buffer) scanned(line string) lineHits {
+	return b.lookup(line, Exact, 0)
+}
+
+// lookup is scanned for a caller that wants the first limit lines equal
+// to line under kind k (limit <= 0: all): the scan stops once it has them,
+// however common the line's stretch is, and the next lookup of the line
+// goes on from there.
+func (b *Buffer) lookup(line string, k Kind, limit int) lineHits {
+	norm, st, ok := b.scannable(line)
+	if !ok {
+		return lineHits{}
+	}
+	c := &b.scans
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	sc := c.results[norm]
+	if sc == nil {
+		if c.results == nil || len(c.results) >= maxScans {
+			c.results = map[string]*scanState{}
+		}
+		sc = &scanState{hits: lineHits{ok: true}}
+		c.results[norm] = sc
+	}
+	found := 0
+	if limit > 0 {
+		for i, l := range sc.hits.texts {
+			if Equal(k, l, line) {
+				if found++; found >= limit {
+					return trimHits(sc.hits, i+1)
+				}
+			}
+		}
+	}
+	if !sc.complete {
+		most := maxHits(b.src)
+		if limit > 0 {
+			most = len(b.src) // the scan stops when it has enough
+		}
+		b.scanOn(sc, norm, st, most, func(l string) bool {
+			if limit > 0 && Equal(k, l, line) {
+				found++
+			}
+			return limit <= 0 || found < limit
+		})
+	}
+	return sc.hits
+}
+
+// trimHits is the first n of hits.
+func trimHits(h lineHits, n int) lineHits {
+	return lineHits{lines: h.lines[:n], starts: h.starts[:n], texts: h.texts[:n], ok: true}
+}
+
+// scanOn goes on with the scan of sc until more is false for a line found
+// or the text ends. A stretch on more than most lines fails the scan.
+func (b *Buffer) scanOn(sc *scanState, norm, st string, most int, more func(l string) bool) {
+	text := b.src
+	want := key(norm)
+	f := newFinder(st)
+	for sc.off < len(text) {
+		i := f.index(text[sc.off:])
+		if i < 0 {
+			break
+		}
+		if sc.seen++; sc.seen > most {
+			sc.hits, sc.complete = lineHits{}, true
+			return
+		}
+		start, end := lineAround(text, sc.off+i)
+		sc.line += strings.Count(text[sc.counted:start], "\n")
+		sc.counted = start
+		sc.off = end + 1 // a line counts once however often it has st
+		if l := text[start:end]; key(l) == want && Normalize(Fold, l) == norm {
+			sc.hits.lines = append(sc.hits.lines, sc.line)
+			sc.hits.starts = append(sc.hits.starts, start)
+			sc.hits.texts = append(sc.hits.texts, l)
+			if !more(l) {
+				return
+			}
+		}
+	}
+	sc.complete = true
+}
+
+// linesWith calls yield with each line of text that contains sub: its
+// number, where it starts and its text, until yield returns false. It
+// returns false, having stopped, when more than limit lines contain sub.
+func linesWith(text, sub string, limit int, yield func(line, start int, l string) bool) bool {
+	line, counted, hits := 0, 0, 0
+	f := newFinder(sub)
+	for off := 0; off < len(text); {
+		i := f.index(text[off:])
+		if i < 0 {
+			break
+		}
+		if hits++; hits > limit {
+			return false
+		}
+		start, end := lineAround(text, off+i)
+		line += strings.Count(text[counted:start], "\n")
+		counted = start
+		if !yield(line, start, text[start:end]) {
+			break
+		}
+		off = end + 1 // a line counts once however often it has sub
+	}
+	return true
+}
+
+// lineAround returns where the line holding offset at starts and ends
+// (before its line end).
+func lineAround(text string, at int) (start, end int) {
+	start = strings.LastIndexByte(text[:at], '\n') + 1
+	end = strings.IndexByte(text[at:], '\n')
+	if end < 0 {
+		return start, len(text)
+	}
+	return start, at + end
+}
+
+// LinesWith returns the lines that contain sub, a text within one line, in
+// order, and their texts; or ok false when more than limit lines do.
+func (b *Buffer) LinesWith(sub string, limit int) (lines []int, texts []string, ok bool) {
+	collect := func(base int) func(line, start int, l string) bool {
+		return func(line, _ int, l string) bool {
+			lines = append(lines, base+line)
+			texts = append(texts, l)
+			return true
+		}
+	}
+	if b.whole {
+		ok = linesWith(b.src, sub, limit, collect(0))
+		return lines, texts, ok
+	}
+	grams := gramsOf(sub)
+	b.index()
+	for bi, bl := range b.blocks {
+		if !bl.mayContain(grams) {
+			continue
+		}
+		if !linesWith(bl.text, sub, limit-len(lines), collect(b.lineOff[bi])) {
+			return nil, nil, false
+		}
+	}
+	return lines, texts, true
+}
+
+// hasZeroWidth reports whether the text has a character that folding
+// drops: a zero-width space, joiner or non-joiner, a word joiner or a
+// byte order mark.
+func (b *Buffer) hasZeroWidth() bool {
+	return b.scans.facts(b.String()).zeroWidth
+}
+
+// runAt reports whether the lines of text around the line that starts at
+// off, which is lines[a], equal lines under kind k: it walks the text from
+// there, so that a buffer that is one string needs no line index.
+func runAt(k Kind, text string, off, a int, lines []string) bool {
+	start := off
+	for j := a - 1; j >= 0; j-- {
+		if start == 0 {
+			return false
+		}
+		prev := strings.LastIndexByte(text[:start-1], '\n') + 1
+		if !Equal(k, text[prev:start-1], lines[j]) {
+			return false
+		}
+		start = prev
+	}
+	next := off
+	for j := a; j < len(lines); j++ {
+		if next >= len(text) {
+			return false // past the last line: a final line end starts none
+		}
+		end := strings.IndexByte(text[next:], '\n')
+		if end < 0 {
+			end = len(text)
+		} else {
+			end += next
+		}
+		if !Equal(k, text[next:end], lines[j]) {
+			return false
+		}
+		next = end + 1
+	}
+	return true
+}
