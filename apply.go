@@ -18,7 +18,7 @@ type ApplyEditResponseRequest struct {
 	Response        string `json:"response" jsonschema:"The model's response: prose with edit blocks in the v3 or SEARCH/REPLACE format" jsonschema_description:"The model's response: prose with edit blocks in the v3 or SEARCH/REPLACE format" description:"The model's response: prose with edit blocks in the v3 or SEARCH/REPLACE format"`
 	DryRun          bool   `json:"dryRun,omitempty" jsonschema:"Check every block without writing" jsonschema_description:"Check every block without writing" description:"Check every block without writing"`
 	Force           bool   `json:"force,omitempty" jsonschema:"Write even a file whose mode makes it read-only" jsonschema_description:"Write even a file whose mode makes it read-only" description:"Write even a file whose mode makes it read-only"`
-	Format          string `json:"format,omitempty" jsonschema:"auto (the default) or v3 or search-replace" jsonschema_description:"auto (the default) or v3 or search-replace" description:"auto (the default) or v3 or search-replace"`
+	Format          string `json:"format,omitempty" jsonschema:"auto (the default) or v3 or search-replace or patch" jsonschema_description:"auto (the default) or v3 or search-replace or patch" description:"auto (the default) or v3 or search-replace or patch"`
 	Exact           bool   `json:"exact,omitempty" jsonschema:"Find each block's lines only exactly as written: no tolerance for indentation or whitespace or quotes or typos" jsonschema_description:"Find each block's lines only exactly as written: no tolerance for indentation or whitespace or quotes or typos" description:"Find each block's lines only exactly as written: no tolerance for indentation or whitespace or quotes or typos"`
 	NormalizeEnding bool   `json:"normalizeEnding,omitempty" jsonschema:"End each written file with exactly one newline. By default a file keeps its own ending" jsonschema_description:"End each written file with exactly one newline. By default a file keeps its own ending" description:"End each written file with exactly one newline. By default a file keeps its own ending"`
 	// Deprecated: tolerant matching is the default now; set Exact for
@@ -32,9 +32,9 @@ type ApplyEditResponseRequest struct {
 
 func (r ApplyEditResponseRequest) validate() error {
 	switch r.Format {
-	case "", "auto", string(FormatV3), string(FormatSearchReplace):
+	case "", "auto", string(FormatV3), string(FormatSearchReplace), string(FormatPatch):
 	default:
-		return errorf(ErrInvalidRequest, "", "format %q is not one of auto, v3, search-replace", r.Format)
+		return errorf(ErrInvalidRequest, "", "format %q is not one of auto, v3, search-replace, patch", r.Format)
 	}
 	if r.KeepEnding && r.NormalizeEnding {
 		return errorf(ErrInvalidRequest, "", "keepEnding and normalizeEnding contradict each other").withHint("Leave keepEnding out: files keep their ending unless normalizeEnding is set")
@@ -112,15 +112,26 @@ func (e *Editor) ApplyEditResponse(ctx context.Context, req ApplyEditResponseReq
 	}
 	var blocks []Block
 	var issues []ParseIssue
+	var patches []patchRegion
 	switch Format(req.Format) {
 	case FormatV3:
 		blocks, issues = ParseV3(req.Response)
 	case FormatSearchReplace:
 		blocks, issues = ParseSearchReplace(req.Response)
 	default:
-		blocks, issues = ParseResponse(req.Response)
+		// Patches go to apply_patch whole, with their headers, moves and
+		// deletions; the parser hands out the other blocks.
+		p := parseLines(req.Response, "", false)
+		blocks, issues, patches = p.blocks, p.issues, p.patches
+		if Format(req.Format) == FormatPatch {
+			blocks = nil
+		}
 	}
 	res, err := e.ApplyBlocks(ctx, blocks, ApplyOptions{DryRun: req.DryRun, Exact: req.Exact, NormalizeEnding: req.NormalizeEnding, Force: req.Force})
+	if len(patches) > 0 {
+		err = e.applyResponsePatches(ctx, req, patches, res, len(blocks) > 0, err)
+	}
+	edits := len(blocks) + len(patches)
 	res.ParseIssues = append(res.ParseIssues, issues...)
 	res.ShellSuggestions = ShellSuggestions(req.Response)
 	if len(issues) > 0 {
@@ -131,12 +142,52 @@ func (e *Editor) ApplyEditResponse(ctx context.Context, req ApplyEditResponseReq
 		}
 	}
 	switch {
-	case len(blocks) == 0 && len(issues) == 0:
+	case edits == 0 && len(issues) == 0:
 		res.Message = "The response has no edit blocks."
-	case len(blocks) == 0:
+	case edits == 0:
 		res.Message = fmt.Sprintf("Nothing was applied: %s of the response could not be parsed; parseIssues says why.", plural(len(issues), "edit block"))
 	}
 	return res, err
+}
+
+// applyResponsePatches applies the patches of a response, each as one
+// apply_patch transaction, adding a result per file of each to res. It
+// returns the first error, err included.
+func (e *Editor) applyResponsePatches(ctx context.Context, req ApplyEditResponseRequest, patches []patchRegion, res *ApplyEditResponseResult, hadBlocks bool, err error) error {
+	var msgs []string
+	if hadBlocks {
+		msgs = append(msgs, res.Message)
+	}
+	for _, pr := range patches {
+		pres, diffs, perr := e.applyPatch(ctx, ApplyPatchRequest{Input: pr.text, DryRun: req.DryRun, Force: req.Force})
+		if err == nil {
+			err = perr
+		}
+		msgs = append(msgs, pres.Message)
+		if len(pres.Files) == 0 {
+			res.Results = append(res.Results, BlockResult{Status: StatusFailed, Message: pres.Message, ResponseLine: pr.start})
+		}
+		for _, f := range pres.Files {
+			br := BlockResult{File: f.Path, Status: f.Status, Message: f.Message, ResponseLine: pr.start}
+			if len(f.Chunks) > 0 {
+				br.Line, br.Strategy = f.Chunks[0].Line, f.Chunks[0].Strategy
+			}
+			res.Results = append(res.Results, br)
+			if perr == nil {
+				for _, name := range []string{f.Path, f.MoveTo} {
+					if name != "" {
+						res.FilesModified = append(res.FilesModified, name)
+					}
+				}
+				if d := diffs[cmpOr(f.MoveTo, f.Path)]; d != "" {
+					res.Diffs[cmpOr(f.MoveTo, f.Path)] = d
+				}
+			}
+		}
+	}
+	res.Success = err == nil
+	res.Message = strings.Join(msgs, "\n")
+	return err
 }
 
 // fileRun is the state of one file while its blocks apply.
@@ -154,10 +205,11 @@ type fileRun struct {
 // blocks before it left it. A block's anchor and old lines must occur in
 // the file exactly once, as whole lines; a block with neither creates its
 // file, which must be missing or empty. After a block fails, the later
-// blocks of its file are skipped; other files go on. Each file with applied
-// blocks is written atomically, ending in exactly one newline unless
-// KeepEnding, and when [Editor.GitAdd] is set and the workspace is a git
-// work tree, staged. The error is nil only when every block applied.
+// blocks of its file are skipped; other files go on. The files with applied
+// blocks are written together, all or none, keeping their endings unless
+// NormalizeEnding; when [Editor.GitAdd] is set and the workspace is a git
+// work tree, they are staged. The error is nil only when every block
+// applied.
 func (e *Editor) ApplyBlocks(ctx context.Context, blocks []Block, opts ApplyOptions) (*ApplyEditResponseResult, error) {
 	res := &ApplyEditResponseResult{Results: make([]BlockResult, len(blocks)), FilesModified: []string{}, Diffs: map[string]string{}, ShellSuggestions: []string{}, ParseIssues: []ParseIssue{}}
 	var names, lockable []string
@@ -207,6 +259,16 @@ func (e *Editor) ApplyBlocks(ctx context.Context, blocks []Block, opts ApplyOpti
 		}
 		br.Status = StatusApplied
 	}
+	unwritten := func(name string, err error) {
+		for i := range res.Results {
+			if (name == "" || res.Results[i].File == name) && res.Results[i].Status == StatusApplied {
+				res.Results[i].Status, res.Results[i].Message = StatusFailed, "The file could not be written: "+err.Error()
+			}
+		}
+		if first == nil {
+			first = err
+		}
+	}
 	for _, name := range names {
 		fr := runs[name]
 		if !fr.changed {
@@ -214,18 +276,16 @@ func (e *Editor) ApplyBlocks(ctx context.Context, blocks []Block, opts ApplyOpti
 		}
 		d, err := e.finishFile(r, fr, opts)
 		if err != nil {
-			for i := range res.Results {
-				if res.Results[i].File == name && res.Results[i].Status == StatusApplied {
-					res.Results[i].Status, res.Results[i].Message = StatusFailed, "The file could not be written: "+err.Error()
-				}
-			}
-			if first == nil {
-				first = err
-			}
+			unwritten(name, err)
 			continue
 		}
 		res.FilesModified = append(res.FilesModified, name)
 		res.Diffs[name] = d
+	}
+	// Every file with applied blocks is written in one commit: all or none.
+	if err := r.commit(); err != nil {
+		unwritten("", err)
+		res.FilesModified, res.Diffs = []string{}, map[string]string{}
 	}
 	applied, failed, skipped := 0, 0, 0
 	for _, br := range res.Results {
@@ -429,8 +489,9 @@ func (fr *fileRun) apply(edits []text.Edit) {
 	fr.buf = next
 }
 
-// finishFile writes the file, with exactly one final newline when
-// NormalizeEnding asks for it; it returns the file's diff.
+// finishFile stages the file for the request's commit, with exactly one
+// final newline when NormalizeEnding asks for it; it returns the file's
+// diff.
 func (e *Editor) finishFile(r *request, fr *fileRun, opts ApplyOptions) (string, error) {
 	if end := fr.buf.Len(); opts.NormalizeEnding && end > 0 {
 		start := end // of the run of line ends the text ends with
@@ -447,9 +508,6 @@ func (e *Editor) finishFile(r *request, fr *fileRun, opts ApplyOptions) (string,
 		return "", encodingError(fr.name, err)
 	}
 	r.stage(fr.f, out)
-	if err := r.commit(); err != nil {
-		return "", err
-	}
 	return fileDiff(fr.f, edits), nil
 }
 

@@ -10,6 +10,7 @@ import (
 
 	"github.com/editkit/editkit"
 	"github.com/editkit/editkit/internal/corpus"
+	"github.com/editkit/editkit/internal/patchfmt"
 )
 
 var benchSizes = []int{1_000, 10_000, 100_000}
@@ -402,6 +403,69 @@ func BenchmarkWritePath(b *testing.B) {
 				f.WriteString(content)
 				f.Sync()
 				f.Close()
+			}
+		})
+	}
+}
+
+// patchOf writes a unified diff of file name that changes every step-th
+// line of lines, from line first on, n times, each hunk with three lines
+// of context.
+func patchOf(name string, lines []string, first, step, n int) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "--- a/%s\n+++ b/%s\n", name, name)
+	for k := range n {
+		at := first + k*step
+		if at+4 > len(lines) {
+			break
+		}
+		fmt.Fprintf(&b, "@@ -%d,7 +%d,7 @@\n", at-2, at-2)
+		for _, l := range lines[at-3 : at] {
+			b.WriteString(" " + l + "\n")
+		}
+		b.WriteString("-" + lines[at] + "\n")
+		b.WriteString("+" + lines[at] + " // patched\n")
+		for _, l := range lines[at+1 : at+4] {
+			b.WriteString(" " + l + "\n")
+		}
+	}
+	return b.String()
+}
+
+// BenchmarkApplyPatch is apply_patch through an Editor on an in-memory
+// workspace, as a dry run (parse, locate every hunk, plan, diff): a
+// 100-hunk patch of a 10,000-line file, and a patch of 10 files of 1,000
+// lines with 5 hunks each. "parse" is the patch's parsing alone.
+func BenchmarkApplyPatch(b *testing.B) {
+	code := benchCode(b, 10_000)
+	lines := strings.Split(strings.TrimSuffix(code, "\n"), "\n")
+	one := patchOf("big.go", lines, 50, 97, 100)
+	var ten strings.Builder
+	var ws editkit.MemWorkspace
+	ws.WriteFile("big.go", []byte(code), 0o644)
+	for i := range 10 {
+		part := lines[i*1000 : (i+1)*1000]
+		name := fmt.Sprintf("f%d.go", i)
+		ws.WriteFile(name, []byte(strings.Join(part, "\n")+"\n"), 0o644)
+		ten.WriteString(patchOf(name, part, 40, 190, 5))
+	}
+	ed := &editkit.Editor{Workspace: &ws}
+	for _, c := range []struct{ name, patch string }{{"100-hunks-10k-lines", one}, {"10-files-5-hunks", ten.String()}} {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				res, err := ed.ApplyPatch(context.Background(), editkit.ApplyPatchRequest{Input: c.patch, DryRun: true})
+				if err != nil {
+					b.Fatal(res.Message)
+				}
+			}
+		})
+		b.Run(c.name+"/parse", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := patchfmt.Parse(c.patch); err != nil {
+					b.Fatal(err)
+				}
 			}
 		})
 	}

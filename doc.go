@@ -33,6 +33,7 @@
 //	PatchTextFileContents  patch_text_file_contents    a StringPatcher on files, in any encoding
 //	GetTextFileContents    get_text_file_contents      line ranges and hashes for those patches
 //	ApplyEditResponse      apply_edit_response         a model's answer, parsed and applied (ApplyBlocks for parsed Blocks)
+//	ApplyPatch             apply_patch                 a V4A patch or unified diff, all files or none
 //
 // [Tools] describes every operation as a tool (name, description, JSON
 // Schema) and [Editor.Call] runs one from JSON and always answers in JSON,
@@ -85,6 +86,19 @@
 // files are independent, and after a failed block the later blocks of its
 // file are skipped. A file keeps its own final newline and blank lines at
 // its end unless [ApplyOptions] NormalizeEnding says otherwise.
+//
+// # Patches
+//
+// [Editor.ApplyPatch] applies OpenAI's V4A patches ("*** Begin Patch", as
+// codex's apply_patch tool takes them, heredoc and all) and unified diffs,
+// or the operations of a Responses API apply_patch call. Each hunk's
+// context and removed lines are found by their content with the line
+// replacers, in file order; "@@" headers and line numbers only choose
+// between several places, and only when one is clearly meant. Files are
+// added, updated, moved and deleted in one commit: all or none. A
+// response's patches (and ```diff blocks) are found by [ParseResponse] and
+// applied by [Editor.ApplyEditResponse]; a [ResponseApplier] checks each
+// block of a streaming response as it arrives and writes at the end.
 //
 // # Files are kept as they were
 //

@@ -303,6 +303,11 @@ func (r *request) stage(f *file, data []byte) {
 	r.staged = append(r.staged, staged{f, txn.Change{Name: f.key, Existed: f.exists, Orig: f.doc.Raw(), Data: data, Perm: f.perm, Version: f.version}})
 }
 
+// stageDelete records f's removal for the commit.
+func (r *request) stageDelete(f *file) {
+	r.staged = append(r.staged, staged{f, txn.Change{Name: f.key, Existed: true, Orig: f.doc.Raw(), Delete: true, Perm: f.perm, Version: f.version}})
+}
+
 // commit writes every staged file, or none; for a dry run it only checks
 // that they could be written. Either way the staged files are cleared.
 func (r *request) commit() error {

@@ -105,6 +105,7 @@ func ExampleTools() {
 	// patch_text_file_contents
 	// get_text_file_contents
 	// apply_edit_response
+	// apply_patch
 }
 
 // Check validates a request against a tool's schema before anything runs:
@@ -582,4 +583,54 @@ func ExampleChain_Find() {
 	}
 	// Output:
 	// bytes 0-21, replacement fitted: "if ok {\n\treturn err\n}"
+}
+
+// ApplyPatch applies a V4A patch (or a unified diff) as one transaction;
+// the message starts as codex's does.
+func ExampleEditor_ApplyPatch() {
+	var ws editkit.MemWorkspace
+	ws.WriteFile("app.py", []byte("def greet():\n    return 'hi'\n"), 0o644)
+	ed := &editkit.Editor{Workspace: &ws}
+
+	res, err := ed.ApplyPatch(context.Background(), editkit.ApplyPatchRequest{Input: `*** Begin Patch
+*** Update File: app.py
+@@ def greet():
+-    return 'hi'
++    return 'hello'
+*** Add File: README.md
++# App
+*** End Patch`})
+	fmt.Println(res.Message, err)
+	b, _ := ws.ReadFile("app.py")
+	fmt.Print(string(b))
+	// Output:
+	// Success. Updated the following files:
+	// M app.py
+	// A README.md <nil>
+	// def greet():
+	//     return 'hello'
+}
+
+// A ResponseApplier checks each block as the response streams in and
+// writes everything at Close.
+func ExampleResponseApplier() {
+	var ws editkit.MemWorkspace
+	ws.WriteFile("a.txt", []byte("one\ntwo\n"), 0o644)
+	a := &editkit.ResponseApplier{Editor: &editkit.Editor{Workspace: &ws}}
+	ctx := context.Background()
+	for _, chunk := range []string{"a.txt\n<<<<<<< SEARCH\no", "ne\n=======\nONE\n>>>>>>> REP", "LACE\nDone.\n"} {
+		results, err := a.Feed(ctx, chunk)
+		for _, r := range results {
+			fmt.Println("checked:", r.File, r.Status, err)
+		}
+	}
+	res, err := a.Close(ctx)
+	fmt.Println(res.Message, err)
+	b, _ := ws.ReadFile("a.txt")
+	fmt.Print(string(b))
+	// Output:
+	// checked: a.txt applied <nil>
+	// 1 of 1 block applied (0 failed, 0 skipped). Wrote 1 file. <nil>
+	// ONE
+	// two
 }

@@ -19,9 +19,11 @@ import (
 
 // TestGolden runs every testdata/<tool>/*.txtar case: the files under
 // "before/" are put in a fresh workspace, "request.json" goes to the tool
-// named by the directory, and the result must equal "result.json" (with its
+// named by the directory (with the "response" or "input" section as that
+// field, when there is one), and the result must equal "result.json" (with its
 // diffs moved to their own sections for reading), the files under "after/"
-// must be what changed, and every other file must be untouched. Run with
+// must be what changed, the files named under "deleted/" must be gone, and
+// every other file must be untouched. Run with
 // -update to rewrite the expected sections.
 func TestGolden(t *testing.T) {
 	paths, err := filepath.Glob("testdata/*/*.txtar")
@@ -59,13 +61,18 @@ func runGolden(t *testing.T, tool, path string) {
 	if !ok {
 		t.Fatal("no request.json section")
 	}
-	if response, ok := a.Get("response"); ok {
-		// A model's response reads best as its own section, byte for byte.
+	for _, field := range []string{"response", "input"} {
+		// A model's response or a patch reads best as its own section,
+		// byte for byte.
+		text, ok := a.Get(field)
+		if !ok {
+			continue
+		}
 		var m map[string]any
 		if err := json.Unmarshal(req, &m); err != nil {
 			t.Fatal(err)
 		}
-		m["response"] = string(response)
+		m[field] = string(text)
 		req, _ = json.Marshal(m)
 	}
 	ws, err := editkit.OpenDir(dir)
@@ -88,6 +95,9 @@ func runGolden(t *testing.T, tool, path string) {
 		if name, ok := strings.CutPrefix(f.Name, "after/"); ok {
 			want[name] = f.Data
 		}
+		if name, ok := strings.CutPrefix(f.Name, "deleted/"); ok {
+			delete(want, name)
+		}
 	}
 	if *golden.Update {
 		a.Set("result.json", result)
@@ -99,9 +109,11 @@ func runGolden(t *testing.T, tool, path string) {
 		for _, k := range slices.Sorted(maps.Keys(diffs)) {
 			a.Set(k, []byte(diffs[k]))
 		}
-		for name := range want {
+		for name := range before {
+			a.Remove("deleted/" + name)
 			if _, ok := after[name]; !ok {
 				a.Remove("after/" + name)
+				a.Set("deleted/"+name, nil)
 			}
 		}
 		for _, name := range slices.Sorted(maps.Keys(after)) {

@@ -101,14 +101,17 @@ func ParseResponse(response string) ([]Block, []ParseIssue) {
 
 // DetectFormat tells which format a response's edit blocks use.
 func DetectFormat(response string) Format {
-	v3, sr := false, false
+	v3, sr, patch := false, false, false
 	for line := range strings.Lines(response) {
 		t := strings.TrimSpace(line)
 		v3 = v3 || t == v3Edit
 		sr = sr || srHead(t)
+		patch = patch || t == "*** Begin Patch" || isFence(t) && isDiffFence(t)
 	}
 	switch {
-	case v3 && sr:
+	case patch && !v3 && !sr:
+		return FormatPatch
+	case patch || v3 && sr:
 		return FormatMixed
 	case v3:
 		return FormatV3
@@ -119,7 +122,13 @@ func DetectFormat(response string) Format {
 }
 
 func parseAll(response string, only Format) ([]Block, []ParseIssue) {
-	p := &lineParser{only: only}
+	p := parseLines(response, only, true)
+	return p.blocks, p.issues
+}
+
+// parseLines runs a lineParser over a whole response.
+func parseLines(response string, only Format, withPatches bool) *lineParser {
+	p := &lineParser{only: only, withPatches: withPatches}
 	for len(response) > 0 {
 		i := strings.IndexByte(response, '\n')
 		if i < 0 {
@@ -130,7 +139,7 @@ func parseAll(response string, only Format) ([]Block, []ParseIssue) {
 		response = response[i+1:]
 	}
 	p.finish()
-	return p.blocks, p.issues
+	return p
 }
 
 // A StreamParser parses a response as it arrives, in chunks of any size,
@@ -150,7 +159,7 @@ type StreamParser struct {
 // completed.
 func (s *StreamParser) Feed(chunk string) []Block {
 	if s.p == nil {
-		s.p = &lineParser{only: s.Format}
+		s.p = &lineParser{only: s.Format, withPatches: true}
 	}
 	done := len(s.p.blocks)
 	for len(chunk) > 0 {
@@ -175,7 +184,7 @@ func (s *StreamParser) Feed(chunk string) []Block {
 // that completed and every issue found.
 func (s *StreamParser) Close() ([]Block, []ParseIssue) {
 	if s.p == nil {
-		s.p = &lineParser{only: s.Format}
+		s.p = &lineParser{only: s.Format, withPatches: true}
 	}
 	done := len(s.p.blocks)
 	if s.partial.Len() > 0 {
@@ -202,6 +211,10 @@ type lineParser struct {
 	edit   []string // old side
 	repl   []string // new side
 	recent []string // the last few lines before a block, for its path
+
+	patch       *patchState   // a patch in progress
+	patches     []patchRegion // the patches found
+	withPatches bool          // hand out the patches' hunks as blocks too
 }
 
 type parseState int
@@ -216,9 +229,18 @@ func (p *lineParser) line(l string) {
 	p.n++
 	l = strings.TrimSuffix(l, "\r")
 	t := strings.TrimSpace(l)
+	if p.patch != nil {
+		p.patchLine(l)
+		return
+	}
 	switch p.state {
 	case idle:
+		prev := ""
+		if len(p.recent) > 0 {
+			prev = p.recent[len(p.recent)-1]
+		}
 		switch {
+		case p.only == "" && p.patchStart(t, prev):
 		case p.only != FormatSearchReplace && t == v3Edit:
 			name, ok := v3Path(p.recent)
 			if !ok {
@@ -325,6 +347,9 @@ func (p *lineParser) reset() {
 }
 
 func (p *lineParser) finish() {
+	if p.patch != nil {
+		p.endPatch() // a patch may end with the response, without "*** End Patch"
+	}
 	if p.state != idle {
 		end := v3End
 		if p.format == FormatSearchReplace {

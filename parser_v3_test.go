@@ -279,6 +279,7 @@ func FuzzParseSearchReplace(f *testing.F) {
 // FuzzStreamParser: any chunking gives the one-shot result.
 func FuzzStreamParser(f *testing.F) {
 	f.Add(v3("a.py", "x\n", "y\n")+"b\n<<<<<<< SEARCH\nq\n=======\nr\n>>>>>>> REPLACE\n", uint8(3))
+	f.Add("x\n*** Begin Patch\n*** Update File: a\n@@ h\n a\n-b\n+c\n*** Add File: n\n+1\n*** End Patch\n```diff\n--- a/q\n+++ b/q\n@@ -1 +1 @@\n-x\n+y\n```\n", uint8(5))
 	f.Fuzz(func(t *testing.T, resp string, size uint8) {
 		want, wantIssues := ParseResponse(resp)
 		n := int(size)%17 + 1
@@ -364,5 +365,39 @@ func TestParsePaths(t *testing.T) {
 				t.Errorf("%d issues, want %d: %+v", len(issues), tc.issues, issues)
 			}
 		})
+	}
+}
+
+// TestParsePatches: V4A patches and fenced diffs in a response become
+// blocks (updates and new files), and what a block cannot say (a delete, a
+// move, an add-only hunk) is an issue naming apply_patch.
+func TestParsePatches(t *testing.T) {
+	response := "Here:\n\n*** Begin Patch\n*** Update File: a.go\n@@ func f() {\n \tx := 1\n-\treturn x\n+\treturn x + 1\n*** Add File: b.txt\n+hello\n*** Delete File: c.txt\n*** End Patch\n\nAnd:\n```diff\n--- a/d.txt\n+++ b/d.txt\n@@ -1,2 +1,2 @@\n one\n-two\n+TWO\n```\n"
+	blocks, issues := ParseResponse(response)
+	want := []Block{
+		{Path: "a.go", Anchor: []string{"\tx := 1"}, Old: []string{"\treturn x"}, New: []string{"\treturn x + 1"}, Format: FormatPatch, Start: 5, End: 8},
+		{Path: "b.txt", New: []string{"hello"}, Format: FormatPatch, Start: 9, End: 10},
+		{Path: "d.txt", Anchor: []string{"one"}, Old: []string{"two"}, New: []string{"TWO"}, Format: FormatPatch, Start: 18, End: 21},
+	}
+	if diff := cmp.Diff(want, blocks); diff != "" {
+		t.Errorf("blocks (-want +got):\n%s", diff)
+	}
+	if len(issues) != 1 || issues[0].Line != 11 || !strings.Contains(issues[0].Message, "apply_patch") {
+		t.Errorf("issues = %+v, want one at line 11 about c.txt's deletion", issues)
+	}
+	if got := DetectFormat(response); got != FormatPatch {
+		t.Errorf("DetectFormat = %q, want %q", got, FormatPatch)
+	}
+	// Streamed, a V4A file's blocks come out when the next file header
+	// arrives.
+	var s StreamParser
+	if got := s.Feed("*** Begin Patch\n*** Update File: a.go\n@@\n x\n-y\n+z\n"); len(got) != 0 {
+		t.Errorf("blocks before the file ends: %+v", got)
+	}
+	if got := s.Feed("*** Update File: b.go\n"); len(got) != 1 || got[0].Path != "a.go" {
+		t.Errorf("after the next header: %+v, want a.go's block", got)
+	}
+	if got, _ := s.Close(); len(got) != 0 {
+		t.Errorf("b.go has no hunks, yet Close gave %+v", got)
 	}
 }

@@ -307,7 +307,7 @@ Errors are per file, and the other files are still read: "file does not exist" (
 	{
 		Name: "apply_edit_response",
 		Description: `Apply the edit blocks written in a model's response, in either format. v3: the file path on its own line, then "««« EDIT", the lines to change with a few unchanged lines before them, "═══════ REPL", the same unchanged lines followed by the new lines, "»»» EDIT END" (the unchanged lines both sides start with are the anchor). SEARCH/REPLACE: the file name, then "<<<<<<< SEARCH", the old lines, "=======", the new lines, ">>>>>>> REPLACE".
-Use it to apply an answer already written as edit blocks, several files at once; for one change edit_block is simpler.
+Use it to apply an answer already written as edit blocks, several files at once; for one change edit_block is simpler. A V4A patch (*** Begin Patch ... *** End Patch) or a unified diff in a diff fence in the response is applied as apply_patch applies it, all its files or none.
 The anchor and old lines must occur in the file exactly once, as whole lines. Lines copied with another indentation, other spacing, curly quotes or a typo in a middle line are still found, as edit_block finds them, and the result says how each block matched (set exact to accept only exact copies); a block with no old lines (and no anchor) creates the file. Blocks apply in order; after a block fails, the later blocks of its file are skipped, and other files go on. Files keep their own final newline and line endings (normalizeEnding ends each with exactly one newline).
 Errors per block: "Anchor not found in file", "Edit location is ambiguous (matches at lines X and Y)", "Old lines don't match content after anchor", "Content sequence not found in file" (each shows the nearest text), "File not found", "File already exists", "Cannot edit binary file", "Previous edit to this file failed". Malformed blocks are listed in parseIssues with their line.`,
 		InputSchema: json.RawMessage(`{
@@ -315,7 +315,7 @@ Errors per block: "Anchor not found in file", "Edit location is ambiguous (match
   "properties": {
     "response": {"type": "string", "description": "The model's response: prose with edit blocks in the v3 or SEARCH/REPLACE format"},
     "dryRun": {"type": "boolean", "description": "Check every block without writing"},
-    "format": {"type": "string", "enum": ["auto", "v3", "search-replace"], "description": "auto (the default) or v3 or search-replace"},
+    "format": {"type": "string", "enum": ["auto", "v3", "search-replace", "patch"], "description": "auto (the default) or v3 or search-replace or patch"},
     "exact": {"type": "boolean", "description": "Find each block's lines only exactly as written: no tolerance for indentation or whitespace or quotes or typos"},
     "normalizeEnding": {"type": "boolean", "description": "End each written file with exactly one newline. By default a file keeps its own ending"},
     "fuzzy": {"type": "boolean", "description": "Deprecated and ignored: tolerant matching is the default; set exact for exact matching"},
@@ -326,6 +326,38 @@ Errors per block: "Anchor not found in file", "Edit location is ambiguous (match
   "additionalProperties": false
 }`),
 		run: handler((*Editor).ApplyEditResponse),
+	},
+	{
+		Name: "apply_patch",
+		Description: `Apply a patch to files: a V4A patch or a unified diff, all files or none.
+V4A: "*** Begin Patch", then for each file "*** Add File: path" followed by its lines each starting with "+", or "*** Delete File: path", or "*** Update File: path" (optionally "*** Move to: new/path") followed by hunks; then "*** End Patch". A hunk starts with "@@" or "@@ <a line of the file it comes after, such as its def or func line>"; its lines start with " " (unchanged context, about three lines before and after), "-" (removed) or "+" (added); "*** End of File" after a hunk pins it to the end of the file. Unified diff: "--- a/path", "+++ b/path", "@@ -12,7 +12,8 @@" hunks (/dev/null for a new or deleted file).
+Use it for changes to several places or files at once, or when a patch is the natural answer; for one replacement edit_block is simpler. Instead of input, operations takes the calls of OpenAI's apply_patch tool ({type: create_file|update_file|delete_file, path, diff}).
+Each hunk's context and removed lines must be in the file, in order, and say where they are: lines copied with another indentation or spacing or quotes are still found, and re-indented; line numbers in @@ headers are only hints. Files keep their line endings, encoding and final newline. If any hunk or file fails, nothing is written.
+Errors: "not in the file" (shows the nearest text), "occur in N places" (add context or an @@ header), "only adds lines" (give context), "exists" (an added or moved-to file that exists), "does not exist", "cannot be read: line N" (the patch's syntax).`,
+		InputSchema: json.RawMessage(`{
+  "type": "object",
+  "properties": {
+    "input": {"type": "string", "description": "The patch: a V4A patch from *** Begin Patch to *** End Patch or a unified diff with --- and +++ headers and @@ hunks"},
+    "operations": {
+      "type": "array",
+      "description": "Instead of input: the operations of an apply_patch call",
+      "items": {
+        "type": "object",
+        "properties": {
+          "type": {"type": "string", "enum": ["create_file", "update_file", "delete_file"], "description": "create_file or update_file or delete_file"},
+          "path": {"type": "string", "description": "The file relative to the workspace root"},
+          "diff": {"type": "string", "description": "The V4A diff: hunks for update_file or lines starting with + for create_file"}
+        },
+        "required": ["type", "path"],
+        "additionalProperties": false
+      }
+    },
+    "dryRun": {"type": "boolean", "description": "Check the whole patch without writing"},
+    "force": {"type": "boolean", "description": "Write even a file whose mode makes it read-only"}
+  },
+  "additionalProperties": false
+}`),
+		run: handler((*Editor).ApplyPatch),
 	},
 }
 

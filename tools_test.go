@@ -25,6 +25,7 @@ var requestTypes = map[string]any{
 	"patch_text_file_contents": PatchTextFileContentsRequest{},
 	"get_text_file_contents":   GetTextFileContentsRequest{},
 	"apply_edit_response":      ApplyEditResponseRequest{},
+	"apply_patch":              ApplyPatchRequest{},
 }
 
 type rawSchema struct {

@@ -2,7 +2,8 @@
 # replay.sh scores editkit on edits from real history: for each git
 # directory given, it turns the repository's recent commits into edit cases
 # with the replay tool (../shared/tools/replay, or $REPLAY), damaged the way
-# models damage search text, and replays them through the CLI.
+# models damage search text, and replays them through the CLI; then the
+# same history as apply_patch cases (scripts/patchcases).
 #
 #   scripts/replay.sh /path/to/gin.git /path/to/requests.git ...
 #
@@ -27,5 +28,9 @@ for git in "$@"; do
 	(cd "$replay" && go run . gen -git "$git" -n "$commits" -max "$perkind" -seed "$seed" -out "$cases" >/dev/null)
 	(cd "$replay" && go run . check "$cases")
 	(cd "$replay" && go run . run -cases "$cases" -cli "$out/editkit")
+	# apply_patch cases, from the project's own generator.
+	patches="$out/$name-patch.jsonl"
+	go run ./scripts/patchcases -git "$git" -n "$commits" -max "$perkind" -seed "$seed" -out "$patches" >/dev/null
+	(cd "$replay" && go run . run -cases "$patches" -cli "$out/editkit")
 done
 echo "corpora and CLI in $out"

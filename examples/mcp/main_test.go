@@ -111,6 +111,7 @@ func TestCallEveryTool(t *testing.T) {
 		{"get_text_file_contents", `{"files": [{"file_path": "b.txt", "ranges": [{"start": 2, "end": 2}]}]}`, `"content":"one\n"`},
 		{"patch_text_file_contents", `{"files": [{"file_path": "b.txt", "patches": [{"old_string": "one\n", "new_string": "ONE\n", "ranges": [{"start": 2, "end": 2}]}]}]}`, `"success":true`},
 		{"apply_edit_response", `{"response": "c.txt\n<<<<<<< SEARCH\nnew\n=======\nnewer\n>>>>>>> REPLACE\n"}`, `"status":"applied"`},
+		{"apply_patch", `{"input": "*** Begin Patch\n*** Add File: d.txt\n+patched\n*** End Patch\n"}`, `Success. Updated the following files:\nA d.txt`},
 	}
 	var called []string
 	for _, s := range steps {
@@ -130,6 +131,7 @@ func TestCallEveryTool(t *testing.T) {
 		"a.go":  "package alpha\n\nfunc B() int {\n\treturn 2\n}\n",
 		"b.txt": "zero\r\nONE\r\ntwo\r\nTHREE\r\n",
 		"c.txt": "newer\n",
+		"d.txt": "patched\n",
 	}
 	for name, data := range want {
 		got, err := os.ReadFile(filepath.Join(root, name))

@@ -44,6 +44,7 @@ type Buffer struct {
 	str     string
 
 	scans scanCache
+	keyed atomic.Bool // every line's key is computed: look lines up by key, not by scans
 }
 
 type block struct {
@@ -176,6 +177,18 @@ func (b *block) lineKeys() []uint64 {
 		b.keys = keys
 	})
 	return b.keys
+}
+
+// Keyed computes every line's key now, so that the searches that follow
+// look lines up by their keys rather than scan the text: worth it for a
+// caller about to search for many texts, as a patch of many hunks.
+func (b *Buffer) Keyed() *Buffer {
+	b.index()
+	for _, bl := range b.blocks {
+		bl.lineKeys()
+	}
+	b.keyed.Store(true)
+	return b
 }
 
 // New returns a buffer holding s.

@@ -182,9 +182,12 @@ func FuzzFindLines(f *testing.F) {
 	f.Fuzz(func(t *testing.T, text, search string, kind uint8) {
 		k := Kind(kind % uint8(numKinds))
 		lines := strings.Split(search, "\n")
-		whole, edited := New(text), New(text).Replace(0, 0, "")
+		whole, edited, keyed := New(text), New(text).Replace(0, 0, ""), New(text).Keyed()
 		if diff := cmp.Diff(edited.FindLines(k, lines, 0), whole.FindLines(k, lines, 0)); diff != "" {
 			t.Fatalf("FindLines(%d, %q) in %q, keys (-) and scan (+):\n%s", k, lines, text, diff)
+		}
+		if diff := cmp.Diff(edited.FindLines(k, lines, 0), keyed.FindLines(k, lines, 0)); diff != "" {
+			t.Fatalf("FindLines(%d, %q) in %q, edited (-) and keyed (+):\n%s", k, lines, text, diff)
 		}
 		for _, l := range lines {
 			for limit := range 3 {

@@ -130,10 +130,10 @@ func maxHits(text string) int { return 256 + len(text)/64 }
 
 // scannable returns the normal form of line under Fold and its stretch,
 // or ok false when a scan cannot find the line: the buffer is not one
-// string, the line has no stretch, or the text has zero-width characters,
+// string or has its keys (Keyed), the line has no stretch, or the text has zero-width characters,
 // which folding drops from inside a stretch.
 func (b *Buffer) scannable(line string) (norm, st string, ok bool) {
-	if !b.whole {
+	if !b.whole || b.keyed.Load() {
 		return "", "", false
 	}
 	norm = Normalize(Fold, line)
