@@ -72,6 +72,9 @@ type ApplyEditResponseResult struct {
 	// person to run. They are never run.
 	ShellSuggestions []string     `json:"shellSuggestions"`
 	ParseIssues      []ParseIssue `json:"parseIssues"`
+	// RequestID identifies the write in the editor's journal: undo it
+	// with the undo tool. Empty when nothing was written.
+	RequestID string `json:"requestId,omitempty"`
 }
 
 // BlockResult is what happened to one edit block.
@@ -160,6 +163,9 @@ func (e *Editor) applyResponsePatches(ctx context.Context, req ApplyEditResponse
 	}
 	for _, pr := range patches {
 		pres, diffs, perr := e.applyPatch(ctx, ApplyPatchRequest{Input: pr.text, DryRun: req.DryRun, Force: req.Force})
+		if res.RequestID == "" {
+			res.RequestID = pres.RequestID // a response with several writes names its first
+		}
 		if err == nil {
 			err = perr
 		}
@@ -287,6 +293,7 @@ func (e *Editor) ApplyBlocks(ctx context.Context, blocks []Block, opts ApplyOpti
 		unwritten("", err)
 		res.FilesModified, res.Diffs = []string{}, map[string]string{}
 	}
+	res.RequestID = r.writtenID()
 	applied, failed, skipped := 0, 0, 0
 	for _, br := range res.Results {
 		switch br.Status {

@@ -65,6 +65,9 @@ type ApplyPatchResult struct {
 	// Diff is the unified diff of every file written (or, for a dry run,
 	// that would be).
 	Diff string `json:"diff"`
+	// RequestID identifies the write in the editor's journal: undo it
+	// with the undo tool. Empty when nothing was written.
+	RequestID string `json:"requestId,omitempty"`
 }
 
 // PatchFileResult is what happened to one file of a patch.
@@ -177,7 +180,7 @@ func (e *Editor) applyPatch(ctx context.Context, req ApplyPatchRequest) (*ApplyP
 		}
 		return res, nil, first
 	}
-	res.Success, res.Diff = true, strings.Join(diffs, "")
+	res.Success, res.Diff, res.RequestID = true, strings.Join(diffs, ""), r.writtenID()
 	if !req.DryRun {
 		for i := range res.Files {
 			res.Files[i].Status = StatusApplied

@@ -49,6 +49,9 @@ type BatchEditBlocksResult struct {
 	Results         []EditResult `json:"results"`
 	// FinalDiff is the diff of the whole batch against the file as read.
 	FinalDiff string `json:"finalDiff,omitempty"`
+	// RequestID identifies the write in the editor's journal: undo it
+	// with the undo tool. Empty when nothing was written.
+	RequestID string `json:"requestId,omitempty"`
 }
 
 // EditResult is what happened to one edit of a batch.
@@ -262,7 +265,7 @@ func (e *Editor) BatchEditBlocks(ctx context.Context, req BatchEditBlocksRequest
 	}
 	var b *batchRun
 	be := BatchEditor{Path: req.Path, Exact: req.Exact, FuzzyThreshold: req.FuzzyThreshold, StopOnError: req.StopOnError}
-	d, note, err := e.editFile(ctx, req.Path, writeOpts{dryRun: req.DryRun, force: req.Force}, func(f *file) ([]text.Edit, error) {
+	d, note, id, err := e.editFile(ctx, req.Path, writeOpts{dryRun: req.DryRun, force: req.Force}, func(f *file) ([]text.Edit, error) {
 		if !f.exists && req.Edits[0].Search != "" {
 			return nil, notFound(f)
 		}
@@ -282,7 +285,7 @@ func (e *Editor) BatchEditBlocks(ctx context.Context, req BatchEditBlocksRequest
 		return fail(err)
 	}
 	res = b.res
-	res.FinalDiff = d
+	res.FinalDiff, res.RequestID = d, id
 	fate := written
 	if req.DryRun {
 		fate = dryRun

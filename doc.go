@@ -34,6 +34,8 @@
 //	GetTextFileContents    get_text_file_contents      line ranges and hashes for those patches
 //	ApplyEditResponse      apply_edit_response         a model's answer, parsed and applied (ApplyBlocks for parsed Blocks)
 //	ApplyPatch             apply_patch                 a V4A patch or unified diff, all files or none
+//	TextEditor             str_replace_based_edit_tool Claude's built-in text editor tool
+//	Undo                   undo                        put back what a request wrote
 //
 // [Tools] describes every operation as a tool (name, description, JSON
 // Schema) and [Editor.Call] runs one from JSON and always answers in JSON,
@@ -99,6 +101,18 @@
 // response's patches (and ```diff blocks) are found by [ParseResponse] and
 // applied by [Editor.ApplyEditResponse]; a [ResponseApplier] checks each
 // block of a streaming response as it arrives and writes at the end.
+//
+// # Claude's text editor, and undo
+//
+// [Editor.TextEditor] serves the text editor tool Claude models call
+// (str_replace_based_edit_tool) in exactly its shape: view, create,
+// str_replace, insert and undo_edit, absolute paths inside the workspace,
+// messages that start with the wording the model knows. Every write of an
+// Editor goes through its [Journal] (in memory unless one with a Dir is
+// set, as the CLI and the MCP server keep per workspace root, see
+// [JournalDir]); each result carries a requestId, and [Editor.Undo] puts
+// back a request's files, or a file's last change, only where the file is
+// still what editkit wrote. An undo is journaled too: undoing it redoes.
 //
 // # Files are kept as they were
 //

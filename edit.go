@@ -580,6 +580,9 @@ type EditBlockResult struct {
 	Replacements int         `json:"replacements"`
 	Lines        []LineRange `json:"lines,omitempty"`
 	Diff         string      `json:"diff,omitempty"`
+	// RequestID identifies the write in the editor's journal: undo it
+	// with the undo tool. Empty when nothing was written.
+	RequestID string `json:"requestId,omitempty"`
 }
 
 // Block replaces Search with Replace in a file, as [Replace] does on a
@@ -597,7 +600,7 @@ func (e *Editor) EditBlock(ctx context.Context, req EditBlockRequest) (*EditBloc
 	}
 	var p *plan
 	created := false
-	d, note, err := e.editFile(ctx, req.Path, writeOpts{dryRun: req.DryRun, force: req.Force}, func(f *file) ([]text.Edit, error) {
+	d, note, id, err := e.editFile(ctx, req.Path, writeOpts{dryRun: req.DryRun, force: req.Force}, func(f *file) ([]text.Edit, error) {
 		if !f.exists && req.Search != "" {
 			return nil, notFound(f)
 		}
@@ -613,7 +616,7 @@ func (e *Editor) EditBlock(ctx context.Context, req EditBlockRequest) (*EditBloc
 	if err != nil {
 		return fail(err)
 	}
-	res.Success, res.Diff, res.Message = true, d, p.result.Message
+	res.Success, res.Diff, res.Message, res.RequestID = true, d, p.result.Message, id
 	res.Strategy, res.Exact, res.Replacements, res.Lines = p.result.Strategy, p.result.Exact, p.result.Replacements, p.result.Lines
 	if created {
 		res.Message = fmt.Sprintf("Created %s with %s.", req.Path, plural(lineCount(req.Replace), "line"))

@@ -40,6 +40,12 @@ type Editor struct {
 	// GitAdd stages the files ApplyBlocks writes with "git add" when
 	// the workspace is a directory in a git work tree.
 	GitAdd bool
+	// Journal keeps what every write overwrites, for Undo; nil keeps an
+	// in-memory journal with the default limits.
+	Journal *Journal
+
+	journalOnce sync.Once
+	ownJournal  *Journal
 }
 
 // A file is one file of a request, as read.
@@ -207,32 +213,40 @@ func sha256Hex(b []byte) string {
 
 // editFile runs an operation on one file: it locks and reads the file,
 // lets plan work out edits of its body, and writes the result atomically
-// unless dryRun. It returns the diff of the edits, and a note when the file
-// was read as ISO-8859-1; plan returning no edits means there is nothing to
-// write.
-func (e *Editor) editFile(ctx context.Context, path string, w writeOpts, plan func(*file) ([]text.Edit, error)) (diff, note string, err error) {
+// unless dryRun. It returns the diff of the edits, a note when the file
+// was read as ISO-8859-1, and the requestId of the write; plan returning
+// no edits means there is nothing to write.
+func (e *Editor) editFile(ctx context.Context, path string, w writeOpts, plan func(*file) ([]text.Edit, error)) (diff, note, id string, err error) {
 	r, err := e.begin(ctx, w, path)
 	if err != nil {
-		return "", "", err
+		return "", "", "", err
 	}
 	defer r.end()
 	f, err := e.load(path, "")
 	if err != nil {
-		return "", "", err
+		return "", "", "", err
 	}
 	edits, err := plan(f)
 	if err != nil || len(edits) == 0 {
-		return "", "", err
+		return "", "", "", err
 	}
 	out, err := f.doc.Apply(edits)
 	if err != nil {
-		return "", "", encodingError(path, err)
+		return "", "", "", encodingError(path, err)
 	}
 	r.stage(f, out)
 	if err := r.commit(); err != nil {
-		return "", "", err
+		return "", "", "", err
 	}
-	return fileDiff(f, edits), fallbackNote(f.doc), nil
+	return fileDiff(f, edits), fallbackNote(f.doc), r.writtenID(), nil
+}
+
+// writtenID is the request's requestId when it wrote files, else "".
+func (r *request) writtenID() string {
+	if !r.written {
+		return ""
+	}
+	return r.id
 }
 
 // writeOpts are what every writing request may say about its writes.
@@ -245,11 +259,14 @@ type writeOpts struct {
 // other requests from the first read to the commit, and its writes are
 // staged and committed together.
 type request struct {
-	ed     *Editor
-	st     fileStore
-	opts   writeOpts
-	unlock func()
-	staged []staged
+	ed      *Editor
+	st      fileStore
+	opts    writeOpts
+	unlock  func()
+	staged  []staged
+	id      string // the requestId its writes are journaled under
+	undoOf  string // the request an undo undoes
+	written bool   // a commit wrote files
 }
 
 type staged struct {
@@ -275,7 +292,7 @@ func (e *Editor) begin(ctx context.Context, w writeOpts, names ...string) (*requ
 	if err != nil {
 		return nil, err
 	}
-	return &request{ed: e, st: st, opts: w, unlock: unlock}, nil
+	return &request{ed: e, st: st, opts: w, unlock: unlock, id: newRequestID()}, nil
 }
 
 // lockFiles takes this process's locks of the files, then the store's.
@@ -323,6 +340,13 @@ func (r *request) commit() error {
 		return nil
 	}
 	err := r.st.commit(changes)
+	if err == nil {
+		// Written: a request too big for the journal stays written, but
+		// cannot be undone.
+		r.ed.journal().record(r.id, r.st.id(), r.staged, r.undoOf)
+		r.written = true
+		return nil
+	}
 	var te *txn.Error
 	if !errors.As(err, &te) {
 		return err

@@ -2,6 +2,7 @@ package editkit_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log"
@@ -106,6 +107,8 @@ func ExampleTools() {
 	// get_text_file_contents
 	// apply_edit_response
 	// apply_patch
+	// str_replace_based_edit_tool
+	// undo
 }
 
 // Check validates a request against a tool's schema before anything runs:
@@ -632,5 +635,62 @@ func ExampleResponseApplier() {
 	// checked: a.txt applied <nil>
 	// 1 of 1 block applied (0 failed, 0 skipped). Wrote 1 file. <nil>
 	// ONE
+	// two
+}
+
+// Serving Claude's text editor tool: the tool_use block of Claude's
+// response goes to TextEditor (or Call), and the result's Message is the
+// content of the tool_result sent back, with is_error set on failure.
+func ExampleEditor_TextEditor() {
+	var ws editkit.MemWorkspace
+	ws.WriteFile("app.py", []byte("def main():\n    print(\"hi\")\n"), 0o644)
+	ed := &editkit.Editor{Workspace: &ws}
+
+	// A tool_use block as it comes in Claude's response.
+	toolUse := []byte(`{"type": "tool_use", "id": "toolu_01", "name": "str_replace_based_edit_tool",
+		"input": {"command": "str_replace", "path": "app.py", "old_str": "print(\"hi\")", "new_str": "print(\"hello\")"}}`)
+	var call struct {
+		ID    string          `json:"id"`
+		Input json.RawMessage `json:"input"`
+	}
+	json.Unmarshal(toolUse, &call)
+	var req editkit.TextEditorRequest
+	json.Unmarshal(call.Input, &req)
+
+	res, err := ed.TextEditor(context.Background(), req)
+	toolResult, _ := json.Marshal(map[string]any{
+		"type": "tool_result", "tool_use_id": call.ID, "content": res.Message, "is_error": err != nil,
+	})
+	fmt.Println(string(toolResult))
+
+	// undo_edit takes the change back, from the editor's journal.
+	res, err = ed.TextEditor(context.Background(), editkit.TextEditorRequest{Command: "undo_edit", Path: "app.py"})
+	fmt.Println(err)
+	b, _ := ws.ReadFile("app.py")
+	fmt.Print(string(b))
+	// Output:
+	// {"content":"The file app.py has been edited. Here's the result of running `cat -n` on a snippet of app.py:\n     1\tdef main():\n     2\t    print(\"hello\")\nReview the changes and make sure they are as expected. Edit the file again if necessary.","is_error":false,"tool_use_id":"toolu_01","type":"tool_result"}
+	// <nil>
+	// def main():
+	//     print("hi")
+}
+
+// Undo takes back any request editkit wrote, by its requestId; undoing the
+// undo redoes.
+func ExampleEditor_Undo() {
+	var ws editkit.MemWorkspace
+	ws.WriteFile("a.txt", []byte("one\n"), 0o644)
+	ed := &editkit.Editor{Workspace: &ws}
+	res, _ := ed.EditBlock(context.Background(), editkit.EditBlockRequest{Path: "a.txt", Search: "one", Replace: "two"})
+
+	u, err := ed.Undo(context.Background(), editkit.UndoRequest{Request: res.RequestID})
+	b, _ := ws.ReadFile("a.txt")
+	fmt.Print(string(b), err, " ", u.Files, "\n")
+	ed.Undo(context.Background(), editkit.UndoRequest{Request: u.RequestID})
+	b, _ = ws.ReadFile("a.txt")
+	fmt.Print(string(b))
+	// Output:
+	// one
+	// <nil> [a.txt]
 	// two
 }

@@ -75,12 +75,15 @@ func runGolden(t *testing.T, tool, path string) {
 		m[field] = string(text)
 		req, _ = json.Marshal(m)
 	}
+	// $ROOT stands for the workspace's directory, which is new each run.
+	req = bytes.ReplaceAll(req, []byte("$ROOT"), []byte(dir))
 	ws, err := editkit.OpenDir(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer ws.Close()
 	out, callErr := (&editkit.Editor{Workspace: ws}).Call(context.Background(), tool, req)
+	out = bytes.ReplaceAll(out, []byte(dir), []byte("$ROOT"))
 	if out == nil {
 		out, _ = json.Marshal(map[string]string{"invalidRequest": callErr.Error()})
 	}
@@ -158,6 +161,9 @@ func splitDiffs(t *testing.T, out []byte) ([]byte, map[string]string) {
 	var m map[string]any
 	if err := json.Unmarshal(out, &m); err != nil {
 		t.Fatalf("result is not a JSON object: %v\n%s", err, out)
+	}
+	if _, ok := m["requestId"]; ok {
+		m["requestId"] = "(a requestId)" // made new for every request
 	}
 	diffs := map[string]string{}
 	for _, k := range []string{"diff", "finalDiff"} {

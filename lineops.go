@@ -56,6 +56,9 @@ type BatchEditResult struct {
 	Plan []int `json:"plan"`
 	// Diffs maps each changed file to its unified diff.
 	Diffs map[string]string `json:"diffs"`
+	// RequestID identifies the write in the editor's journal: undo it
+	// with the undo tool. Empty when nothing was written.
+	RequestID string `json:"requestId,omitempty"`
 }
 
 // OperationResult is what became of one operation of a batch_edit request.
@@ -255,7 +258,7 @@ func (e *Editor) BatchEdit(ctx context.Context, req BatchEditRequest) (*BatchEdi
 	for i := range res.Results {
 		res.Results[i].Status = status
 	}
-	res.Success = true
+	res.Success, res.RequestID = true, r.writtenID()
 	if req.DryRun {
 		res.Message = fmt.Sprintf("Dry run, nothing written: %s would change %s.", plural(len(req.Operations), "operation"), plural(written, "file"))
 	} else {

@@ -141,6 +141,9 @@ type WriteFromLineResult struct {
 	// NewLineCount is how many lines the content has.
 	NewLineCount int    `json:"newLineCount"`
 	Diff         string `json:"diff,omitempty"`
+	// RequestID identifies the write in the editor's journal: undo it
+	// with the undo tool. Empty when nothing was written.
+	RequestID string `json:"requestId,omitempty"`
 }
 
 // planLines works out the edit write_from_line makes to t.
@@ -262,7 +265,7 @@ func (e *Editor) WriteFromLine(ctx context.Context, req WriteFromLineRequest) (*
 	if err := req.validate(); err != nil {
 		return fail(err)
 	}
-	d, note, err := e.editFile(ctx, req.Path, writeOpts{dryRun: req.DryRun, force: req.Force}, func(f *file) ([]text.Edit, error) {
+	d, note, id, err := e.editFile(ctx, req.Path, writeOpts{dryRun: req.DryRun, force: req.Force}, func(f *file) ([]text.Edit, error) {
 		if !f.exists {
 			return nil, notFound(f)
 		}
@@ -277,7 +280,7 @@ func (e *Editor) WriteFromLine(ctx context.Context, req WriteFromLineRequest) (*
 	if err != nil {
 		return fail(err)
 	}
-	res.Success, res.Diff = true, d
+	res.Success, res.Diff, res.RequestID = true, d, id
 	res.Message += note
 	if req.DryRun {
 		res.Message = "Dry run, nothing written: " + res.Message

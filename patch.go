@@ -96,6 +96,9 @@ type PatchTextFileContentsResult struct {
 	Success bool              `json:"success"`
 	Message string            `json:"message"`
 	Files   []FilePatchResult `json:"files"`
+	// RequestID identifies the write in the editor's journal: undo it
+	// with the undo tool. Empty when nothing was written.
+	RequestID string `json:"requestId,omitempty"`
 }
 
 // FilePatchResult is what happened to one file.
@@ -185,7 +188,7 @@ func (e *Editor) PatchTextFileContents(ctx context.Context, req PatchTextFileCon
 		res.notWritten("writing the files failed")
 		return res, err
 	}
-	res.Success = true
+	res.Success, res.RequestID = true, r.writtenID()
 	res.Message = fmt.Sprintf("Patched %s.", plural(len(req.Files), "file"))
 	return res, nil
 }

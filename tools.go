@@ -359,6 +359,44 @@ Errors: "not in the file" (shows the nearest text), "occur in N places" (add con
 }`),
 		run: handler((*Editor).ApplyPatch),
 	},
+	{
+		Name: "str_replace_based_edit_tool",
+		Description: `Claude's text editor tool. Commands: view (a file's numbered lines, view_range [start, end] with -1 for the end; or a directory's files two levels deep), create (file_text; overwrites), str_replace (old_str must occur exactly once; new_str replaces it), insert (insert_text after line insert_line, 0 for the top), undo_edit (undo the last edit to the file).
+Paths may be absolute inside the workspace. str_replace finds old_str as edit_block does: text copied with other indentation, spacing or quotes is still found, never guessing between places.
+Errors: "No match found for replacement" (shows the nearest text), "Found N matches for replacement text" (names them), "does not exist", "past the end".`,
+		InputSchema: json.RawMessage(`{
+  "type": "object",
+  "properties": {
+    "command": {"type": "string", "enum": ["view", "create", "str_replace", "insert", "undo_edit"], "description": "view or create or str_replace or insert or undo_edit"},
+    "path": {"type": "string", "description": "The file or directory: absolute inside the workspace or relative to its root"},
+    "file_text": {"type": "string", "description": "create: the file's content"},
+    "old_str": {"type": "string", "description": "str_replace: the text to replace (it must occur once)"},
+    "new_str": {"type": "string", "description": "str_replace: the replacement; insert: the text to insert when insert_text is absent"},
+    "insert_line": {"type": "integer", "minimum": 0, "description": "insert: the line to insert after (0 for the top)"},
+    "insert_text": {"type": "string", "description": "insert: the text to insert"},
+    "view_range": {"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 2, "description": "view: the first and last line to show with -1 for the end"}
+  },
+  "required": ["command", "path"],
+  "additionalProperties": false
+}`),
+		run: handler((*Editor).TextEditor),
+	},
+	{
+		Name: "undo",
+		Description: `Undo a change editkit made: the last change to a file (path), or every file of one request (request, the requestId a result gave). Nothing is written if a file changed since editkit wrote it. The undo has its own requestId: undo it to redo.
+Use it to take back an edit that went wrong. Without path or request it undoes the last request.
+Errors: "changed after request … wrote it" (the file was edited since; undo refused), "no change … is recorded".`,
+		InputSchema: json.RawMessage(`{
+  "type": "object",
+  "properties": {
+    "path": {"type": "string", "description": "Undo the last change to this file"},
+    "request": {"type": "string", "description": "Undo every file of the request with this requestId (an undo's requestId redoes)"},
+    "dryRun": {"type": "boolean", "description": "Check that the undo can be done without doing it"}
+  },
+  "additionalProperties": false
+}`),
+		run: handler((*Editor).Undo),
+	},
 }
 
 // requestType is the contract of every request struct: it can say what is

@@ -17,15 +17,17 @@ import (
 
 // requestTypes maps every tool to its request struct.
 var requestTypes = map[string]any{
-	"view":                     ViewRequest{},
-	"edit_block":               EditBlockRequest{},
-	"batch_edit_blocks":        BatchEditBlocksRequest{},
-	"write_from_line":          WriteFromLineRequest{},
-	"batch_edit":               BatchEditRequest{},
-	"patch_text_file_contents": PatchTextFileContentsRequest{},
-	"get_text_file_contents":   GetTextFileContentsRequest{},
-	"apply_edit_response":      ApplyEditResponseRequest{},
-	"apply_patch":              ApplyPatchRequest{},
+	"view":                        ViewRequest{},
+	"edit_block":                  EditBlockRequest{},
+	"batch_edit_blocks":           BatchEditBlocksRequest{},
+	"write_from_line":             WriteFromLineRequest{},
+	"batch_edit":                  BatchEditRequest{},
+	"patch_text_file_contents":    PatchTextFileContentsRequest{},
+	"get_text_file_contents":      GetTextFileContentsRequest{},
+	"apply_edit_response":         ApplyEditResponseRequest{},
+	"apply_patch":                 ApplyPatchRequest{},
+	"str_replace_based_edit_tool": TextEditorRequest{},
+	"undo":                        UndoRequest{},
 }
 
 type rawSchema struct {

@@ -396,6 +396,11 @@ func (w *DirWorkspace) lock(ctx context.Context, names []string) (func(), error)
 
 func (w *DirWorkspace) commit(changes []txn.Change) error { return w.tree.Commit(changes) }
 
+// readDir lists a directory of the workspace, named as canonical names it.
+func (w *DirWorkspace) readDir(name string) ([]fs.DirEntry, error) {
+	return fs.ReadDir(w.root.FS(), filepath.ToSlash(name))
+}
+
 // MemWorkspace is a [Workspace] held in memory, for tests and for embedders
 // with their own storage. Its zero value is an empty workspace ready to use;
 // it is safe for concurrent use. Absolute paths are outside it.
@@ -596,3 +601,36 @@ func (i memInfo) Mode() fs.FileMode  { return i.mode }
 func (i memInfo) ModTime() time.Time { return i.modTime }
 func (i memInfo) IsDir() bool        { return i.mode.IsDir() }
 func (i memInfo) Sys() any           { return nil }
+
+// readDir lists a directory of the workspace: the files and directories
+// its files' names hold under name.
+func (m *MemWorkspace) readDir(name string) ([]fs.DirEntry, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	prefix := strings.TrimSuffix(name, "/") + "/"
+	if name == "." || name == "" {
+		prefix = ""
+	}
+	seen := map[string]bool{}
+	var out []fs.DirEntry
+	for n := range m.files {
+		rest, ok := strings.CutPrefix(n, prefix)
+		if !ok || rest == "" {
+			continue
+		}
+		first, _, sub := strings.Cut(rest, "/")
+		if !seen[first] {
+			seen[first] = true
+			mode := fs.FileMode(0)
+			if sub {
+				mode = fs.ModeDir
+			}
+			out = append(out, fs.FileInfoToDirEntry(memInfo{name: first, mode: mode}))
+		}
+	}
+	if len(out) == 0 {
+		return nil, &fs.PathError{Op: "readdir", Path: name, Err: fs.ErrNotExist}
+	}
+	slices.SortFunc(out, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
+	return out, nil
+}

@@ -31,6 +31,7 @@ the response suggests (never run) and a summary.`)
 	normalize := fs.Bool("normalize-ending", false, "end each written file with exactly one newline (default: keep its own ending)")
 	force := fs.Bool("force", false, "write files whose mode makes them read-only")
 	gitAdd := fs.Bool("git-add", false, "stage the written files with git add when the root is in a git work tree")
+	journal := journalFlag(fs)
 	fs.Bool("fuzzy", false, "deprecated: tolerant matching is the default; see -exact")
 	fs.Bool("keep-ending", false, "deprecated: files keep their ending by default; see -normalize-ending")
 	pos, code, ok := c.parse(fs, args, 1, 1)
@@ -52,7 +53,11 @@ the response suggests (never run) and a summary.`)
 		return c.usageError("apply: %v", err)
 	}
 	defer ws.Close()
-	ed := &editkit.Editor{Workspace: ws, GitAdd: *gitAdd}
+	j, err := openJournal(*journal, *root)
+	if err != nil {
+		return c.usageError("apply: %v", err)
+	}
+	ed := &editkit.Editor{Workspace: ws, GitAdd: *gitAdd, Journal: j}
 	res, err := ed.ApplyEditResponse(context.Background(), editkit.ApplyEditResponseRequest{
 		Response: string(response), DryRun: *dry, Format: *format, Exact: *exact, NormalizeEnding: *normalize, Force: *force,
 	})
@@ -96,6 +101,7 @@ lines use the shell's quoting, such as $'line one\nline two'.`)
 	exact := fs.Bool("exact", false, "find the text only exactly as written")
 	dry := fs.Bool("dry-run", false, "show the diff without writing")
 	force := fs.Bool("force", false, "write the file even if its mode makes it read-only")
+	journal := journalFlag(fs)
 	pos, code, ok := c.parse(fs, args, 1, 1)
 	if !ok {
 		return code
@@ -113,7 +119,11 @@ lines use the shell's quoting, such as $'line one\nline two'.`)
 		return c.usageError("replace: %v", err)
 	}
 	defer ws.Close()
-	res, err := (&editkit.Editor{Workspace: ws}).EditBlock(context.Background(), editkit.EditBlockRequest{
+	j, err := openJournal(*journal, ws.Dir())
+	if err != nil {
+		return c.usageError("replace: %v", err)
+	}
+	res, err := (&editkit.Editor{Workspace: ws, Journal: j}).EditBlock(context.Background(), editkit.EditBlockRequest{
 		Path: path, Search: *old, Replace: *repl, ReplaceAll: *all, Exact: *exact, DryRun: *dry, Force: *force,
 	})
 	c.printDiff(res.Diff)
@@ -132,6 +142,7 @@ with -content -.`)
 	from := fs.String("content", "", "read the new lines from `file` (- for stdin)")
 	del := fs.Bool("delete", false, "delete the lines instead of replacing them")
 	force := fs.Bool("force", false, "write the file even if its mode makes it read-only")
+	journal := journalFlag(fs)
 	pos, code, ok := c.parse(fs, args, 2, 3)
 	if !ok {
 		return code
@@ -178,7 +189,11 @@ with -content -.`)
 	}
 	defer ws.Close()
 	req.Path = path
-	res, err := (&editkit.Editor{Workspace: ws}).WriteFromLine(context.Background(), req)
+	j, err := openJournal(*journal, ws.Dir())
+	if err != nil {
+		return c.usageError("lines: %v", err)
+	}
+	res, err := (&editkit.Editor{Workspace: ws, Journal: j}).WriteFromLine(context.Background(), req)
 	c.printDiff(res.Diff)
 	return c.summary(forPeople(res.Message, pos[0]), err)
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"io"
 	"strings"
@@ -23,6 +24,7 @@ func (c *cli) tool(args []string) int {
 		"Run one tool on the JSON request read from stdin and print its JSON result.\nTools: "+strings.Join(toolNames(), ", "))
 	root := fs.String("root", ".", "workspace root `dir`ectory; paths in the request are relative to it")
 	maxSize := fs.Int64("max-size", 0, "largest file to edit, in `bytes` (0: 32 MiB)")
+	journal := journalFlag(fs)
 	pos, code, ok := c.parse(fs, args, 1, 1)
 	if !ok {
 		return code
@@ -39,7 +41,11 @@ func (c *cli) tool(args []string) int {
 		return c.usageError("%v", err)
 	}
 	defer ws.Close()
-	ed := &editkit.Editor{Workspace: ws, MaxFileSize: *maxSize}
+	j, err := openJournal(*journal, *root)
+	if err != nil {
+		return c.usageError("%v", err)
+	}
+	ed := &editkit.Editor{Workspace: ws, MaxFileSize: *maxSize, Journal: j}
 	out, err := ed.Call(context.Background(), pos[0], input)
 	if code := c.printJSON(out); code != exitOK {
 		return code
@@ -79,4 +85,21 @@ func (c *cli) printJSON(v any) int {
 	}
 	c.stdout.Write(append(b, '\n'))
 	return exitOK
+}
+
+// journalFlag is every writing command's -journal flag.
+func journalFlag(fs *flag.FlagSet) *string {
+	return fs.String("journal", "", "`dir`ectory of the journal that undo reads (default: one per root under the user's cache directory)")
+}
+
+// openJournal is the journal in dir, or the root's own.
+func openJournal(dir, root string) (*editkit.Journal, error) {
+	if dir == "" {
+		d, err := editkit.JournalDir(root)
+		if err != nil {
+			return nil, err
+		}
+		dir = d
+	}
+	return &editkit.Journal{Dir: dir}, nil
 }

@@ -39,6 +39,7 @@ func run(ctx context.Context, args []string, stderr io.Writer) error {
 	root := fs.String("root", ".", "workspace `dir`ectory; paths in the requests are relative to it")
 	gitAdd := fs.Bool("git-add", false, "stage the files apply_edit_response writes when the root is in a git work tree")
 	maxSize := fs.Int64("max-size", 0, "largest file to edit, in `bytes` (0: 32 MiB)")
+	journal := fs.String("journal", "", "`dir`ectory of the journal undo reads, kept across runs (default: one per root under the user's cache directory)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -50,7 +51,12 @@ func run(ctx context.Context, args []string, stderr io.Writer) error {
 		return err
 	}
 	defer ws.Close()
-	ed := &editkit.Editor{Workspace: ws, GitAdd: *gitAdd, MaxFileSize: *maxSize}
+	if *journal == "" {
+		if *journal, err = editkit.JournalDir(*root); err != nil {
+			return err
+		}
+	}
+	ed := &editkit.Editor{Workspace: ws, GitAdd: *gitAdd, MaxFileSize: *maxSize, Journal: &editkit.Journal{Dir: *journal}}
 	return newServer(ed).Run(ctx, &mcp.StdioTransport{})
 }
 

@@ -112,6 +112,8 @@ func TestCallEveryTool(t *testing.T) {
 		{"patch_text_file_contents", `{"files": [{"file_path": "b.txt", "patches": [{"old_string": "one\n", "new_string": "ONE\n", "ranges": [{"start": 2, "end": 2}]}]}]}`, `"success":true`},
 		{"apply_edit_response", `{"response": "c.txt\n<<<<<<< SEARCH\nnew\n=======\nnewer\n>>>>>>> REPLACE\n"}`, `"status":"applied"`},
 		{"apply_patch", `{"input": "*** Begin Patch\n*** Add File: d.txt\n+patched\n*** End Patch\n"}`, `Success. Updated the following files:\nA d.txt`},
+		{"str_replace_based_edit_tool", `{"command": "str_replace", "path": "d.txt", "old_str": "patched", "new_str": "edited"}`, `has been edited`},
+		{"undo", `{"path": "d.txt"}`, `"success":true`},
 	}
 	var called []string
 	for _, s := range steps {
