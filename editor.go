@@ -341,9 +341,12 @@ func (r *request) commit() error {
 	}
 	err := r.st.commit(changes)
 	if err == nil {
-		// Written: a request too big for the journal stays written, but
-		// cannot be undone.
-		r.ed.journal().record(r.id, r.st.id(), r.staged, r.undoOf)
+		// Written: a request the journal cannot keep (too big for it, or
+		// its directory unwritable) stays written, but has no requestId to
+		// undo it by.
+		if r.ed.journal().record(r.id, r.st.id(), r.staged, r.undoOf) != nil {
+			r.id = ""
+		}
 		r.written = true
 		return nil
 	}

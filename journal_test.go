@@ -181,3 +181,15 @@ func TestJournalLimits(t *testing.T) {
 }
 
 func ptr[T any](v T) *T { return &v }
+
+func TestJournalTooBigIsWrittenWithoutID(t *testing.T) {
+	ed, _ := newUndoWorkspace(t)
+	ed.Journal = &editkit.Journal{MaxBytes: 8}
+	res, err := ed.WriteFromLine(context.Background(), editkit.WriteFromLineRequest{Path: "crlf.txt", StartLine: 1, EndLine: ptr(1), Content: "a line longer than the journal keeps\n"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.Success || res.RequestID != "" {
+		t.Errorf("success %v, requestId %q; want written with no requestId", res.Success, res.RequestID)
+	}
+}
