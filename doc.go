@@ -9,6 +9,7 @@
 //	BatchEditor       many search-and-replace Edits, in order, each reported
 //	LineRangeWriter   replace, insert or delete lines by number
 //	StringPatcher     replace line ranges whose text must be what a StringPatch says
+//	MergeSnippet      a lazy snippet: the lines that change, "// ... existing code ..." for the rest
 //	ParseResponse     the edit Blocks a model wrote in its answer (ParseV3,
 //	                  ParseSearchReplace, StreamParser for an answer as it arrives)
 //
@@ -34,6 +35,7 @@
 //	GetTextFileContents    get_text_file_contents      line ranges and hashes for those patches
 //	ApplyEditResponse      apply_edit_response         a model's answer, parsed and applied (ApplyBlocks for parsed Blocks)
 //	ApplyPatch             apply_patch                 a V4A patch or unified diff, all files or none
+//	EditFile               edit_file                   MergeSnippet on a file
 //	TextEditor             str_replace_based_edit_tool Claude's built-in text editor tool
 //	Undo                   undo                        put back what a request wrote
 //
@@ -101,6 +103,25 @@
 // response's patches (and ```diff blocks) are found by [ParseResponse] and
 // applied by [Editor.ApplyEditResponse]; a [ResponseApplier] checks each
 // block of a streaming response as it arrives and writes at the end.
+//
+// # Lazy snippets
+//
+// [MergeSnippet] (on a string) and [Editor.EditFile] (on a file) merge what
+// fast-apply models merge, without a model: the new text of the parts of a
+// file that change, with a marker line ("// ... existing code ...", "# ...
+// rest unchanged", in any comment syntax) for each stretch that stays. The
+// snippet splits at its markers into segments; each segment replaces the
+// file's lines from its first to its last line that are the file's (its
+// anchors: lines that say something, grown into runs of the lines around
+// them at the same depth), in file order. Closing brackets and blank lines
+// at a segment's edges are placed by depth; a line that reads as the
+// file's line changed is taken as changed only between lines that are the
+// file's. A snippet without markers is the whole new text of a file it
+// creates, or of the stretch of an existing file its ends anchor. It
+// refuses rather than guess: a segment that fits two places, one none of
+// whose lines the file has (never written over the file), one that would
+// drop more than 20 lines where no marker stands and write less than half
+// as many, one whose end is the file's elsewhere.
 //
 // # Claude's text editor, and undo
 //

@@ -107,6 +107,7 @@ func ExampleTools() {
 	// get_text_file_contents
 	// apply_edit_response
 	// apply_patch
+	// edit_file
 	// str_replace_based_edit_tool
 	// undo
 }
@@ -183,6 +184,48 @@ func ExampleReplace() {
 	// line-trimmed [lines 2-4]
 }
 
+// MergeSnippet merges a lazy snippet: the lines that change, and a marker
+// where the file's lines stay as they are. The segment's first and last
+// lines place it; the snippet's indentation, a level off, is fitted to the
+// file's.
+func ExampleMergeSnippet() {
+	content := "class Cart:\n    def __init__(self):\n        self.items = []\n\n    def total(self):\n        return sum(self.items)\n"
+	out, res, err := editkit.MergeSnippet(content, `# ... existing code ...
+def total(self):
+    if not self.items:
+        return 0
+    return sum(self.items)
+`)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Print(out)
+	fmt.Println(res.Segments[0].Replaced, "->", res.Lines)
+	// Output:
+	// class Cart:
+	//     def __init__(self):
+	//         self.items = []
+	//
+	//     def total(self):
+	//         if not self.items:
+	//             return 0
+	//         return sum(self.items)
+	// lines 5-6 -> [lines 5-8]
+}
+
+// A segment whose lines fit two places is refused, naming both; so is
+// one with no line of the file, rather than written over it.
+func ExampleMergeSnippet_refused() {
+	content := "func A() {\n\treturn flush()\n}\n\nfunc B() {\n\treturn flush()\n}\n"
+	_, _, err := editkit.MergeSnippet(content, "// ... existing code ...\n\treturn flush()\n}\n// ... existing code ...\n")
+	fmt.Println(errors.Is(err, editkit.ErrAmbiguous))
+	_, _, err = editkit.MergeSnippet(content, "func C() {}\n")
+	fmt.Println(errors.Is(err, editkit.ErrNotFound))
+	// Output:
+	// true
+	// true
+}
+
 // A search found in several places is refused, naming every one.
 func ExampleReplace_ambiguous() {
 	content := "a := 1\nb := 2\na := 1\n"
@@ -246,6 +289,27 @@ func ExampleEditor_EditBlock() {
 	// Output:
 	// Replaced line 3 in greet.go (exact match).
 	// "package greet\r\n\r\nconst Hello = \"hello\"\r\nconst Bye = \"bye\"\r\n"
+}
+
+// EditFile merges a lazy snippet into a file, as Cursor's and Morph's
+// edit_file tools take it, and writes it keeping the file's line ends.
+func ExampleEditor_EditFile() {
+	var ws editkit.MemWorkspace
+	ws.WriteFile("app.js", []byte("function a() {\r\n  return 1;\r\n}\r\n\r\nfunction c() {\r\n  return 3;\r\n}\r\n"), 0o644)
+	ed := &editkit.Editor{Workspace: &ws}
+	res, err := ed.EditFile(context.Background(), editkit.EditFileRequest{
+		Path:     "app.js",
+		CodeEdit: "// ... existing code ...\n}\n\nfunction b() {\n  return 2;\n}\n\nfunction c() {\n// ... existing code ...\n",
+	})
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(res.Message)
+	b, _ := ws.ReadFile("app.js")
+	fmt.Printf("%q\n", b)
+	// Output:
+	// Merged the snippet into app.js: snippet lines 2-8 replaced lines 3-5, now lines 3-9. The lines the markers stand for were kept.
+	// "function a() {\r\n  return 1;\r\n}\r\n\r\nfunction b() {\r\n  return 2;\r\n}\r\n\r\nfunction c() {\r\n  return 3;\r\n}\r\n"
 }
 
 // A BatchEditor applies edits in order, each to the text the previous ones

@@ -61,8 +61,8 @@ func runGolden(t *testing.T, tool, path string) {
 	if !ok {
 		t.Fatal("no request.json section")
 	}
-	for _, field := range []string{"response", "input"} {
-		// A model's response or a patch reads best as its own section,
+	for _, field := range []string{"response", "input", "code_edit"} {
+		// A model's response, a patch or a snippet reads best as its own section,
 		// byte for byte.
 		text, ok := a.Get(field)
 		if !ok {

@@ -360,6 +360,26 @@ Errors: "not in the file" (shows the nearest text), "occur in N places" (add con
 		run: handler((*Editor).ApplyPatch),
 	},
 	{
+		Name: "edit_file",
+		Description: `Edit a file by writing only the parts that change: code_edit is the new text of those parts, and a marker line such as "// ... existing code ..." (in the file's comment syntax: #, --, <!-- -->, ...) stands for each stretch of the file that stays as it is.
+Use it for changes to one file that are easier to show than to describe as search and replace: several places in one function, a rewritten method, a new method between two existing ones. Start and end each part with a line of the file that is unchanged and occurs once (a function's first line, a distinctive statement) and put a marker between parts, above the first unless it starts at the file's first line, and below the last unless it ends at the file's last line.
+Each part replaces the file's lines from its first line that the file has to its last; lines with other indentation are still found and re-indented; closing brackets and blank lines are placed at their depth. Lines of the file with no marker standing for them are deleted; a part never drops a long stretch (over 20 lines) it does not rewrite: that is refused. Without markers, code_edit creates a new file, or replaces the stretch of an existing file its first and last lines mark.
+Errors: "has no line that the file has" (copy an unchanged line from the file), "fits N places" (add a line that occurs once), "no marker stands there" or "would be there twice" (add a marker), "does not say whether it replaces that line" (add the line after the change).`,
+		InputSchema: json.RawMessage(`{
+  "type": "object",
+  "properties": {
+    "path": {"type": "string", "description": "Path of the file relative to the workspace root"},
+    "code_edit": {"type": "string", "description": "The new text of the parts that change with a marker line such as '// ... existing code ...' for each stretch of the file left as it is"},
+    "instruction": {"type": "string", "description": "One sentence saying what the edit does"},
+    "dryRun": {"type": "boolean", "description": "Show the diff without writing the file"},
+    "force": {"type": "boolean", "description": "Write even a file whose mode makes it read-only"}
+  },
+  "required": ["path", "code_edit"],
+  "additionalProperties": false
+}`),
+		run: handler((*Editor).EditFile),
+	},
+	{
 		Name: "str_replace_based_edit_tool",
 		Description: `Claude's text editor tool. Commands: view (a file's numbered lines, view_range [start, end] with -1 for the end; or a directory's files two levels deep), create (file_text; overwrites), str_replace (old_str must occur exactly once; new_str replaces it), insert (insert_text after line insert_line, 0 for the top), undo_edit (undo the last edit to the file).
 Paths may be absolute inside the workspace. str_replace finds old_str as edit_block does: text copied with other indentation, spacing or quotes is still found, never guessing between places.

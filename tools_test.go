@@ -26,6 +26,7 @@ var requestTypes = map[string]any{
 	"get_text_file_contents":      GetTextFileContentsRequest{},
 	"apply_edit_response":         ApplyEditResponseRequest{},
 	"apply_patch":                 ApplyPatchRequest{},
+	"edit_file":                   EditFileRequest{},
 	"str_replace_based_edit_tool": TextEditorRequest{},
 	"undo":                        UndoRequest{},
 }

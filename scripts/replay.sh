@@ -3,7 +3,8 @@
 # directory given, it turns the repository's recent commits into edit cases
 # with the replay tool (../shared/tools/replay, or $REPLAY), damaged the way
 # models damage search text, and replays them through the CLI; then the
-# same history as apply_patch cases (scripts/patchcases).
+# same history as apply_patch cases (scripts/patchcases) and as edit_file
+# snippets (scripts/snippetcases).
 #
 #   scripts/replay.sh /path/to/gin.git /path/to/requests.git ...
 #
@@ -32,5 +33,9 @@ for git in "$@"; do
 	patches="$out/$name-patch.jsonl"
 	go run ./scripts/patchcases -git "$git" -n "$commits" -max "$perkind" -seed "$seed" -out "$patches" >/dev/null
 	(cd "$replay" && go run . run -cases "$patches" -cli "$out/editkit")
+	# edit_file cases (lazy snippets), from the project's own generator.
+	snippets="$out/$name-snippet.jsonl"
+	go run ./scripts/snippetcases -git "$git" -n "$commits" -max "$perkind" -seed "$seed" -out "$snippets" >/dev/null
+	(cd "$replay" && go run . run -cases "$snippets" -cli "$out/editkit")
 done
 echo "corpora and CLI in $out"

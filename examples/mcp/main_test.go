@@ -112,6 +112,7 @@ func TestCallEveryTool(t *testing.T) {
 		{"patch_text_file_contents", `{"files": [{"file_path": "b.txt", "patches": [{"old_string": "one\n", "new_string": "ONE\n", "ranges": [{"start": 2, "end": 2}]}]}]}`, `"success":true`},
 		{"apply_edit_response", `{"response": "c.txt\n<<<<<<< SEARCH\nnew\n=======\nnewer\n>>>>>>> REPLACE\n"}`, `"status":"applied"`},
 		{"apply_patch", `{"input": "*** Begin Patch\n*** Add File: d.txt\n+patched\n*** End Patch\n"}`, `Success. Updated the following files:\nA d.txt`},
+		{"edit_file", `{"path": "e.txt", "code_edit": "first\nsecond\n"}`, `Wrote the snippet`},
 		{"str_replace_based_edit_tool", `{"command": "str_replace", "path": "d.txt", "old_str": "patched", "new_str": "edited"}`, `has been edited`},
 		{"undo", `{"path": "d.txt"}`, `"success":true`},
 	}
@@ -134,6 +135,7 @@ func TestCallEveryTool(t *testing.T) {
 		"b.txt": "zero\r\nONE\r\ntwo\r\nTHREE\r\n",
 		"c.txt": "newer\n",
 		"d.txt": "patched\n",
+		"e.txt": "first\nsecond\n",
 	}
 	for name, data := range want {
 		got, err := os.ReadFile(filepath.Join(root, name))

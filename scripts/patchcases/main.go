@@ -15,29 +15,17 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
 	"flag"
 	"fmt"
 	"log"
 	"math/rand/v2"
 	"os"
-	"os/exec"
 	"regexp"
 	"strings"
-)
 
-// A replayCase is one case in the replay harness's format.
-type replayCase struct {
-	ID      string          `json:"id"`
-	Kind    string          `json:"kind"`
-	File    string          `json:"file"`
-	Before  string          `json:"before"`
-	After   string          `json:"after,omitempty"`
-	Refuse  bool            `json:"refuse,omitempty"`
-	Tool    string          `json:"tool"`
-	Request json.RawMessage `json:"request"`
-}
+	"github.com/editkit/editkit/scripts/internal/history"
+)
 
 func main() {
 	gitDir := flag.String("git", "", "the repository's git directory")
@@ -50,20 +38,11 @@ func main() {
 		flag.Usage()
 		os.Exit(2)
 	}
-	g := &gen{git: *gitDir, rng: rand.New(rand.NewPCG(*seed, 11)), max: *perKind, count: map[string]int{}}
-	if err := g.run(*commits); err != nil {
+	g := &gen{repo: history.Repo{Dir: *gitDir}, rng: rand.New(rand.NewPCG(*seed, 11)), max: *perKind, count: map[string]int{}}
+	if err := g.repo.Modified(*commits, g.file); err != nil {
 		log.Fatal(err)
 	}
-	var b bytes.Buffer
-	for _, c := range g.cases {
-		line, err := json.Marshal(c)
-		if err != nil {
-			log.Fatal(err)
-		}
-		b.Write(line)
-		b.WriteByte('\n')
-	}
-	if err := os.WriteFile(*out, b.Bytes(), 0o644); err != nil {
+	if err := history.Write(*out, g.cases); err != nil {
 		log.Fatal(err)
 	}
 	for k, n := range g.count {
@@ -72,52 +51,16 @@ func main() {
 }
 
 type gen struct {
-	git   string
+	repo  history.Repo
 	rng   *rand.Rand
 	max   int
 	count map[string]int
-	cases []replayCase
-}
-
-func (g *gen) cmd(args ...string) (string, error) {
-	c := exec.Command("git", append([]string{"--git-dir", g.git}, args...)...)
-	var out, errb bytes.Buffer
-	c.Stdout, c.Stderr = &out, &errb
-	if err := c.Run(); err != nil {
-		return "", fmt.Errorf("git %s: %v: %s", strings.Join(args, " "), err, errb.String())
-	}
-	return out.String(), nil
-}
-
-func (g *gen) run(n int) error {
-	log, err := g.cmd("log", "--no-merges", "--format=%H", "-n", fmt.Sprint(n))
-	if err != nil {
-		return err
-	}
-	for _, c := range strings.Fields(log) {
-		files, err := g.cmd("diff-tree", "--no-commit-id", "--name-status", "-r", "--no-renames", c+"^", c)
-		if err != nil {
-			continue // a root commit
-		}
-		for _, l := range strings.Split(strings.TrimSpace(files), "\n") {
-			status, path, ok := strings.Cut(l, "\t")
-			if !ok || status != "M" {
-				continue
-			}
-			g.file(c, path)
-		}
-	}
-	return nil
+	cases []history.Case
 }
 
 // file makes the cases of one file a commit changed.
-func (g *gen) file(commit, path string) {
-	before, err1 := g.cmd("show", commit+"^:"+path)
-	after, err2 := g.cmd("show", commit+":"+path)
-	if err1 != nil || err2 != nil || len(before) > 200_000 || strings.ContainsRune(before+after, 0) || before == after {
-		return
-	}
-	diff, err := g.cmd("diff", "-U3", "--no-color", "--no-ext-diff", commit+"^", commit, "--", path)
+func (g *gen) file(commit, path, before, after string) {
+	diff, err := g.repo.Git("diff", "-U3", "--no-color", "--no-ext-diff", commit+"^", commit, "--", path)
 	if err != nil || !strings.Contains(diff, "\n@@") {
 		return
 	}
@@ -144,7 +87,7 @@ func (g *gen) add(kind, id, path, before, after, patch string) {
 	}
 	g.count[kind]++
 	req, _ := json.Marshal(map[string]string{"input": patch})
-	c := replayCase{ID: fmt.Sprintf("%s-%d", kind, g.count[kind]), Kind: kind, File: path, Before: before, Tool: "apply_patch", Request: req}
+	c := history.Case{ID: fmt.Sprintf("%s-%d", kind, g.count[kind]), Kind: kind, File: path, Before: before, Tool: "apply_patch", Request: req}
 	if after == "" {
 		c.Refuse = true
 	} else {

@@ -1,0 +1,293 @@
+// Command snippetcases turns a repository's history into edit_file cases
+// for the replay harness (../shared/tools/replay run): for each file a
+// commit changed, the file before the commit, a lazy snippet of the change
+// — windows of the new file around the changed lines, the unchanged
+// stretches between them replaced by a marker line in the file's comment
+// syntax — and the file after it, in the harness's JSON lines.
+//
+//	go run ./scripts/snippetcases -git /path/to/repo.git -n 400 -max 150 -out cases.jsonl
+//
+// Kinds: snippet (three lines of context around each change), snippet-tight
+// (one line), snippet-dedented (the whole snippet without the indentation
+// its lines share, as a model writes a method out of its class),
+// snippet-whole (the new file, no markers), and must-refuse kinds
+// neg-snippet-ambiguous (a segment whose lines occur twice in the file),
+// neg-snippet-foreign (another file's snippet) and neg-snippet-swallow (two
+// windows far apart without the marker between them).
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"log"
+	"math/rand/v2"
+	"os"
+	"path"
+	"regexp"
+	"strings"
+
+	"github.com/editkit/editkit/scripts/internal/history"
+)
+
+func main() {
+	gitDir := flag.String("git", "", "the repository's git directory")
+	commits := flag.Int("n", 400, "commits to read, newest first")
+	perKind := flag.Int("max", 150, "cases per kind")
+	seed := flag.Uint64("seed", 1, "seed for the choices")
+	out := flag.String("out", "", "the JSON lines file to write")
+	flag.Parse()
+	if *gitDir == "" || *out == "" {
+		flag.Usage()
+		os.Exit(2)
+	}
+	g := &gen{repo: history.Repo{Dir: *gitDir}, rng: rand.New(rand.NewPCG(*seed, 17)), max: *perKind, count: map[string]int{}, last: map[string]snippetOf{}}
+	if err := g.repo.Modified(*commits, g.file); err != nil {
+		log.Fatal(err)
+	}
+	if err := history.Write(*out, g.cases); err != nil {
+		log.Fatal(err)
+	}
+	for k, n := range g.count {
+		fmt.Printf("%-22s %d\n", k, n)
+	}
+}
+
+// snippetOf is a snippet made for a file, kept to try it on another file.
+type snippetOf struct {
+	path, snippet string
+	context       []string // its lines that are the file's, unchanged
+}
+
+type gen struct {
+	repo  history.Repo
+	rng   *rand.Rand
+	max   int
+	count map[string]int
+	cases []history.Case
+	last  map[string]snippetOf // by extension
+}
+
+var hunkRE = regexp.MustCompile(`(?m)^@@ -\d+(?:,\d+)? \+(\d+)(?:,(\d+))? @@`)
+
+// file makes the cases of one file a commit changed.
+func (g *gen) file(commit, p, before, after string) {
+	if strings.Contains(before+after, "\r") || !strings.HasSuffix(after, "\n") || !strings.HasSuffix(before, "\n") {
+		return
+	}
+	diff, err := g.repo.Git("diff", "-U0", "--no-color", "--no-ext-diff", commit+"^", commit, "--", p)
+	if err != nil {
+		return
+	}
+	// changed: [start, end) ranges of the new file's lines a hunk covers
+	// (empty for a deletion, at the line after it).
+	var changed [][2]int
+	for _, m := range hunkRE.FindAllStringSubmatch(diff, -1) {
+		start, count := atoi(m[1]), 1
+		if m[2] != "" {
+			count = atoi(m[2])
+		}
+		if count == 0 {
+			changed = append(changed, [2]int{start, start}) // after line start (1-based) = at 0-based start
+			continue
+		}
+		changed = append(changed, [2]int{start - 1, start - 1 + count})
+	}
+	if len(changed) == 0 {
+		return
+	}
+	marker := markerFor(p)
+	if marker == "" {
+		return
+	}
+	flat := strings.ReplaceAll(p, "/", "__")
+	id := commit[:10] + ":" + flat
+	newLines := strings.Split(strings.TrimSuffix(after, "\n"), "\n")
+	snip, ctx := snippet(newLines, changed, 3, marker)
+	g.add("snippet", id, flat, before, after, snip)
+	tight, _ := snippet(newLines, changed, 1, marker)
+	g.add("snippet-tight", id, flat, before, after, tight)
+	if d := dedent(snip, marker); d != snip {
+		g.add("snippet-dedented", id, flat, before, after, d)
+	}
+	if len(newLines) <= 400 {
+		g.add("snippet-whole", id, flat, before, after, after)
+	}
+	g.negatives(id, flat, before, p, snip, ctx, newLines, changed, marker)
+}
+
+// markerFor is the marker line in the comment syntax of the file's
+// language, or "" for a kind of file no marker suits.
+func markerFor(p string) string {
+	switch path.Ext(p) {
+	case ".go", ".js", ".ts", ".jsx", ".tsx", ".c", ".h", ".cc", ".cpp", ".rs", ".java", ".swift", ".kt", ".cs", ".scss", ".css":
+		return "// ... existing code ..."
+	case ".py", ".sh", ".rb", ".toml", ".yaml", ".yml", ".cmake", ".pl", ".r":
+		return "# ... existing code ..."
+	case ".md", ".html", ".xml":
+		return "<!-- ... existing code ... -->"
+	}
+	return ""
+}
+
+// snippet writes the windows of lines around the changed ranges, context
+// lines each side, with a marker for every stretch between and around
+// them. It returns the snippet and its context lines.
+func snippet(lines []string, changed [][2]int, context int, marker string) (string, []string) {
+	var windows [][2]int
+	for _, c := range changed {
+		w := [2]int{max(c[0]-context, 0), min(c[1]+context, len(lines))}
+		if n := len(windows); n > 0 && w[0] <= windows[n-1][1]+1 {
+			windows[n-1][1] = max(windows[n-1][1], w[1])
+			continue
+		}
+		windows = append(windows, w)
+	}
+	var b strings.Builder
+	var ctx []string
+	isChanged := func(i int) bool {
+		for _, c := range changed {
+			if i >= c[0] && i < c[1] {
+				return true
+			}
+		}
+		return false
+	}
+	prev := 0
+	for _, w := range windows {
+		if w[0] > prev {
+			b.WriteString(indentOf(lines, w[0]) + marker + "\n")
+		}
+		for i := w[0]; i < w[1]; i++ {
+			b.WriteString(lines[i] + "\n")
+			if !isChanged(i) {
+				ctx = append(ctx, lines[i])
+			}
+		}
+		prev = w[1]
+	}
+	if prev < len(lines) {
+		b.WriteString(indentOf(lines, prev) + marker + "\n")
+	}
+	return b.String(), ctx
+}
+
+// indentOf is the indentation of the first non-blank line from i on.
+func indentOf(lines []string, i int) string {
+	for ; i < len(lines); i++ {
+		if t := strings.TrimLeft(lines[i], " \t"); t != "" {
+			return lines[i][:len(lines[i])-len(t)]
+		}
+	}
+	return ""
+}
+
+// dedent removes the indentation the snippet's lines share.
+func dedent(s, marker string) string {
+	lines := strings.Split(strings.TrimSuffix(s, "\n"), "\n")
+	common := ""
+	first := true
+	for _, l := range lines {
+		t := strings.TrimLeft(l, " \t")
+		if t == "" {
+			continue
+		}
+		w := l[:len(l)-len(t)]
+		if first {
+			common, first = w, false
+			continue
+		}
+		for !strings.HasPrefix(w, common) {
+			common = common[:len(common)-1]
+		}
+	}
+	if common == "" {
+		return s
+	}
+	for i, l := range lines {
+		lines[i] = strings.TrimPrefix(l, common)
+	}
+	return strings.Join(lines, "\n") + "\n"
+}
+
+func (g *gen) add(kind, id, p, before, after, snip string) {
+	if g.count[kind] >= g.max || snip == "" {
+		return
+	}
+	g.count[kind]++
+	req, _ := json.Marshal(map[string]string{"path": p, "code_edit": snip})
+	c := history.Case{ID: fmt.Sprintf("%s-%d", kind, g.count[kind]), Kind: kind, File: p, Before: before, Tool: "edit_file", Request: req}
+	if after == "" {
+		c.Refuse = true
+	} else {
+		c.After = after
+	}
+	g.cases = append(g.cases, c)
+}
+
+// negatives makes the must-refuse cases of a file.
+func (g *gen) negatives(id, flat, before, p, snip string, ctx, newLines []string, changed [][2]int, marker string) {
+	old := strings.Split(strings.TrimSuffix(before, "\n"), "\n")
+	// Two lines that occur twice, one after the other: a segment of them,
+	// with a line between, fits both places.
+	seen := map[string]int{}
+	for i := 0; i+1 < len(old); i++ {
+		a, b := old[i], old[i+1]
+		if len(strings.TrimSpace(a)) < 8 || len(strings.TrimSpace(b)) < 8 {
+			continue
+		}
+		k := a + "\n" + b
+		if j, ok := seen[k]; ok && j+1 < i {
+			s := fmt.Sprintf("%s\n%s\n%sinserted()\n%s\n%s\n", marker, a, indentOf(old, i+1), b, marker)
+			g.add("neg-snippet-ambiguous", id, flat, before, "", s)
+			break
+		}
+		seen[k] = i
+	}
+	// Another file's snippet, when this file does not have its context.
+	ext := path.Ext(p)
+	if o, ok := g.last[ext]; ok && o.path != p && !hasRun(old, o.context) {
+		g.add("neg-snippet-foreign", id, flat, before, "", o.snippet)
+	}
+	g.last[ext] = snippetOf{path: p, snippet: snip, context: ctx}
+	// Two windows far apart, joined without the marker between them.
+	if len(changed) == 1 && len(newLines) > 120 {
+		c := changed[0]
+		far := c[1] + 60
+		if far+4 < len(newLines) {
+			var b strings.Builder
+			b.WriteString(marker + "\n")
+			for i := max(c[0]-3, 0); i < c[1]+3; i++ {
+				b.WriteString(newLines[i] + "\n")
+			}
+			for i := far; i < far+4; i++ {
+				b.WriteString(newLines[i] + "\n")
+			}
+			b.WriteString(marker + "\n")
+			g.add("neg-snippet-swallow", id, flat, before, "", b.String())
+		}
+	}
+}
+
+// hasRun reports whether lines has half or more of the context lines
+// that say something: a snippet with that context is then a fair edit of
+// the file, not a foreign one.
+func hasRun(lines, ctx []string) bool {
+	have := map[string]bool{}
+	for _, l := range lines {
+		have[strings.TrimSpace(l)] = true
+	}
+	found := 0
+	for _, c := range ctx {
+		if t := strings.TrimSpace(c); len(t) >= 4 && have[t] {
+			found++
+		}
+	}
+	return found*2 >= len(ctx)
+}
+
+func atoi(s string) int {
+	n := 0
+	fmt.Sscan(s, &n)
+	return n
+}

@@ -1,0 +1,371 @@
+package editkit_test
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/editkit/editkit"
+	"github.com/editkit/editkit/internal/corpus"
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestMergeSnippet(t *testing.T) {
+	const goFile = `package main
+
+import "fmt"
+
+func a() {
+	fmt.Println("a")
+}
+
+func b() error {
+	x := compute()
+	if x > 3 {
+		return nil
+	}
+	fmt.Println("b", x)
+	return nil
+}
+
+func c() {
+	fmt.Println("c")
+}
+`
+	edit := func(old, new string) string {
+		if !strings.Contains(goFile, old) {
+			panic(old)
+		}
+		return strings.Replace(goFile, old, new, 1)
+	}
+	tests := []struct {
+		name, content, snippet, want string
+		err                          error
+	}{{
+		name:    "line added after an anchor, closing bracket after a nested marker",
+		content: goFile,
+		snippet: "// ... existing code ...\nfunc b() error {\n\tx := compute()\n\tlog.Print(x)\n\t// ... existing code ...\n}\n// ... existing code ...\n",
+		want:    edit("\tx := compute()\n", "\tx := compute()\n\tlog.Print(x)\n"),
+	}, {
+		name:    "changed line between anchors",
+		content: goFile,
+		snippet: "// ... existing code ...\n\tx := compute()\n\tif x > 4 {\n\t\treturn nil\n\t}\n\tfmt.Println(\"b\", x)\n// ... existing code ...\n",
+		want:    edit("x > 3", "x > 4"),
+	}, {
+		name:    "segment starts with a closing bracket: anchored on the line that says something",
+		content: goFile,
+		snippet: "// ... existing code ...\n}\n\nfunc added() {\n}\n\nfunc c() {\n// ... existing code ...\n",
+		want:    edit("}\n\nfunc c() {", "}\n\nfunc added() {\n}\n\nfunc c() {"),
+	}, {
+		name:    "function rewritten whole, its old body dropped",
+		content: goFile,
+		snippet: "// ... existing code ...\nfunc b() error {\n\tx := compute()\n\treturn nil\n}\n// ... existing code ...\n",
+		want:    edit("\tx := compute()\n\tif x > 3 {\n\t\treturn nil\n\t}\n\tfmt.Println(\"b\", x)\n\treturn nil\n", "\tx := compute()\n\treturn nil\n"),
+	}, {
+		name:    "indentation a level off, in spaces, re-indented with the file's tabs",
+		content: goFile,
+		snippet: "// ... existing code ...\nx := compute()\nif x > 4 {\n    return nil\n}\nfmt.Println(\"b\", x)\n// ... existing code ...\n",
+		want:    edit("x > 3", "x > 4"),
+	}, {
+		name:    "two segments in file order",
+		content: goFile,
+		snippet: "// ... existing code ...\nfunc a() {\n\tfmt.Println(\"A\")\n}\n// ... existing code ...\nfunc c() {\n\tfmt.Println(\"C\")\n}\n",
+		want:    strings.Replace(edit(`"a")`, `"A")`), `"c")`, `"C")`, 1),
+	}, {
+		name:    "the whole file without markers",
+		content: goFile,
+		snippet: edit(`"c")`, `"see")`),
+		want:    edit(`"c")`, `"see")`),
+	}, {
+		name:    "empty file: the snippet is its text",
+		content: "",
+		snippet: "package p\n",
+		want:    "package p\n",
+	}, {
+		name:    "CRLF file stays CRLF",
+		content: "one\r\ntwo\r\nthree\r\nfour\r\n",
+		snippet: "...\ntwo\r\ntwo and a half\r\nthree\r\n...\n",
+		want:    "one\r\ntwo\r\ntwo and a half\r\nthree\r\nfour\r\n",
+	}, {
+		name:    "no final newline kept",
+		content: "alpha line\nbeta line\ngamma line",
+		snippet: "...\nbeta line\nBETA\ngamma line\n",
+		want:    "alpha line\nbeta line\nBETA\ngamma line",
+	}, {
+		name:    "ambiguous: the segment fits two places",
+		content: "func A() {\n\tif err := w.Flush(); err != nil {\n\t\treturn err\n\t}\n}\n\nfunc B() {\n\tif err := w.Flush(); err != nil {\n\t\treturn err\n\t}\n}\n",
+		snippet: "// ... existing code ...\n\tif err := w.Flush(); err != nil {\n\t\treturn fmt.Errorf(\"flush: %w\", err)\n\t}\n// ... existing code ...\n",
+		err:     editkit.ErrAmbiguous,
+	}, {
+		name:    "no line of the segment is in the file",
+		content: goFile,
+		snippet: "// ... existing code ...\nfunc zzz() {\n\tfoo()\n}\n// ... existing code ...\n",
+		err:     editkit.ErrNotFound,
+	}, {
+		name:    "without markers and not anchored: never written over the file",
+		content: goFile,
+		snippet: "something else entirely\nand more of it\n",
+		err:     editkit.ErrNotFound,
+	}, {
+		name:    "markers only",
+		content: goFile,
+		snippet: "// ... existing code ...\n\n// ... rest unchanged ...\n",
+		err:     editkit.ErrInvalidRequest,
+	}, {
+		name:    "markers for an empty file",
+		content: "",
+		snippet: "// ... existing code ...\nx\n",
+		err:     editkit.ErrNotFound,
+	}, {
+		name:    "changes nothing",
+		content: goFile,
+		snippet: "// ... existing code ...\nfunc c() {\n\tfmt.Println(\"c\")\n}\n",
+		err:     editkit.ErrNoOp,
+	}, {
+		name:    "segment ends with a line like the file's next one, nothing after it",
+		content: "first := 1\nsecond := 2\nlog.Printf(\"a=%d\", a)\nthird := 3\n",
+		snippet: "...\nsecond := 2\nlog.Printf(\"b=%d\", b)\n...\n",
+		err:     editkit.ErrAmbiguous,
+	}}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, res, err := editkit.MergeSnippet(tt.content, tt.snippet)
+			if tt.err != nil {
+				if !errors.Is(err, tt.err) {
+					t.Fatalf("err = %v, want %v", err, tt.err)
+				}
+				if got != tt.content || res.Message != err.Error() {
+					t.Errorf("a refusal changed the content or has no message: %q", res.Message)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(strings.Split(tt.want, "\n"), strings.Split(got, "\n")); diff != "" {
+				t.Errorf("merge (-want +got):\n%s\n%s", diff, res.Message)
+			}
+		})
+	}
+}
+
+// TestMergeSnippetSwallow: a segment may drop up to 20 lines where no
+// marker stands, or more when it writes at least half as many; beyond
+// that it is refused.
+func TestMergeSnippetSwallow(t *testing.T) {
+	for _, n := range []int{5, 20, 21, 40} {
+		var b strings.Builder
+		b.WriteString("intro\nstart of list\n")
+		for i := range n {
+			fmt.Fprintf(&b, "item %02d\n", i)
+		}
+		b.WriteString("end of list\noutro\n")
+		content := b.String()
+		_, _, err := editkit.MergeSnippet(content, "...\nstart of list\nnew item\nend of list\n...\n")
+		if refused := errors.Is(err, editkit.ErrConflict); refused != (n > 20) {
+			t.Errorf("%d lines between the anchors: err = %v", n, err)
+		}
+	}
+}
+
+// TestMergeSnippetRealCode merges snippets made from real Go sources: a
+// few lines changed in one or two places, windows of the new file around
+// them with markers between, written as is and dedented. Every merge must
+// be byte-exact or refused; and snippets of another file must be refused.
+func TestMergeSnippetRealCode(t *testing.T) {
+	paths, err := corpus.Paths()
+	if err != nil {
+		t.Skip(err)
+	}
+	rng := rand.New(rand.NewPCG(7, 7))
+	count := map[string]int{}
+	var prevSnippet string
+	for n := 0; n < 300; n++ {
+		before := corpus.Read(paths[rng.IntN(len(paths))])
+		lines := strings.SplitAfter(before, "\n")
+		if len(lines) < 60 || len(lines) > 3000 {
+			continue
+		}
+		after, changed := changeLines(rng, lines)
+		if len(changed) == 0 {
+			continue
+		}
+		snippet := windows(strings.SplitAfter(after, "\n"), changed, 3)
+		for _, kind := range []string{"exact", "dedented"} {
+			s := snippet
+			if kind == "dedented" {
+				s = dedentAll(snippet)
+			}
+			got, _, err := editkit.MergeSnippet(before, s)
+			switch {
+			case err != nil:
+				count[kind+" refused"]++
+			case got == after:
+				count[kind+" right"]++
+			default:
+				count[kind+" wrong"]++
+				t.Errorf("%s snippet merged wrong:\n%s\ndiff (-want +got):\n%s", kind, s, cmp.Diff(strings.Split(after, "\n"), strings.Split(got, "\n")))
+			}
+		}
+		if prevSnippet != "" {
+			if _, _, err := editkit.MergeSnippet(before, prevSnippet); err == nil {
+				count["foreign merged"]++
+			} else {
+				count["foreign refused"]++
+			}
+		}
+		prevSnippet = snippet
+	}
+	t.Log(count)
+	// Refusals are the snippets whose context lines occur in several
+	// places (generated code, tables, tests written alike): no merge can
+	// tell where they go.
+	for _, kind := range []string{"exact", "dedented"} {
+		right, all := count[kind+" right"], count[kind+" right"]+count[kind+" refused"]+count[kind+" wrong"]
+		if all == 0 || float64(right)/float64(all) < 0.85 {
+			t.Errorf("%s: %d of %d right", kind, right, all)
+		}
+	}
+	if merged, all := count["foreign merged"], count["foreign merged"]+count["foreign refused"]; merged*50 > all {
+		t.Errorf("%d of %d snippets of another file merged", merged, all)
+	}
+}
+
+// changeLines changes one or two places of a file the way a commit does:
+// a line replaced, and a line added after another.
+func changeLines(rng *rand.Rand, lines []string) (string, [][2]int) {
+	out := append([]string(nil), lines...)
+	var changed [][2]int
+	at := 10 + rng.IntN(len(lines)/2-10)
+	for k := 0; k < 1+rng.IntN(2); k++ {
+		i := at + k*(20+rng.IntN(30))
+		if i+1 >= len(out) || strings.TrimSpace(out[i]) == "" {
+			continue
+		}
+		indent := out[i][:len(out[i])-len(strings.TrimLeft(out[i], " \t"))]
+		out[i] = fmt.Sprintf("%schanged%d(%d)\n", indent, k, rng.IntN(1000))
+		out = append(out[:i+1], append([]string{fmt.Sprintf("%sadded%d()\n", indent, k)}, out[i+1:]...)...)
+		changed = append(changed, [2]int{i, i + 2})
+	}
+	return strings.Join(out, ""), changed
+}
+
+// windows writes the lines around each changed range, context lines each
+// side, with a marker for every stretch between and around them.
+func windows(lines []string, changed [][2]int, context int) string {
+	var b strings.Builder
+	prev := 0
+	for _, c := range changed {
+		lo, hi := max(c[0]-context, prev), min(c[1]+context, len(lines))
+		if lo > prev {
+			b.WriteString("// ... existing code ...\n")
+		}
+		for _, l := range lines[lo:hi] {
+			b.WriteString(l)
+		}
+		prev = hi
+	}
+	if prev < len(lines) {
+		b.WriteString("// ... existing code ...\n")
+	}
+	return b.String()
+}
+
+// dedentAll removes the indentation the lines of s share.
+func dedentAll(s string) string {
+	lines := strings.Split(s, "\n")
+	common := ""
+	first := true
+	for _, l := range lines {
+		t := strings.TrimLeft(l, " \t")
+		if t == "" || strings.HasPrefix(t, "// ...") {
+			continue
+		}
+		w := l[:len(l)-len(t)]
+		if first {
+			common, first = w, false
+		}
+		for !strings.HasPrefix(w, common) {
+			common = common[:len(common)-1]
+		}
+	}
+	for i, l := range lines {
+		lines[i] = strings.TrimPrefix(l, common)
+	}
+	return strings.Join(lines, "\n")
+}
+
+// FuzzMergeSnippet: a merge never panics, and never changes a line
+// outside the ranges it reports.
+func FuzzMergeSnippet(f *testing.F) {
+	f.Add("a\nb\nc\nd\n", "...\nb\nB\nc\n...\n")
+	f.Add("func f() {\n\tx()\n}\n", "// ... existing code ...\n\tx()\n\ty()\n}\n")
+	f.Add("one\r\ntwo\r\n", "one\ntwo\nthree\n")
+	f.Add("", "// ...\n")
+	f.Fuzz(func(t *testing.T, content, snippet string) {
+		got, res, err := editkit.MergeSnippet(content, snippet)
+		if err != nil {
+			if got != content {
+				t.Fatalf("a refusal changed the content")
+			}
+			return
+		}
+		if res.Created {
+			return
+		}
+		old, now := strings.SplitAfter(content, "\n"), strings.SplitAfter(got, "\n")
+		prevOld, prevNew := 0, 0
+		for _, s := range res.Segments {
+			// The lines between segments are the markers' and stay.
+			if s.Replaced.Start-1-prevOld != s.Lines.Start-1-prevNew {
+				t.Fatalf("kept stretch changed length: %+v", res.Segments)
+			}
+			for i := prevOld; i < s.Replaced.Start-1; i++ {
+				if strings.TrimSuffix(old[i], "\n") != strings.TrimSuffix(now[prevNew+i-prevOld], "\n") {
+					t.Fatalf("line %d outside the reported ranges changed", i+1)
+				}
+			}
+			prevOld, prevNew = s.Replaced.End, s.Lines.End
+		}
+		if len(old)-prevOld != len(now)-prevNew {
+			t.Fatalf("the stretch after the last segment changed length")
+		}
+		for i := prevOld; i < len(old); i++ {
+			if strings.TrimSuffix(old[i], "\n") != strings.TrimSuffix(now[prevNew+i-prevOld], "\n") {
+				t.Fatalf("line %d after the last segment changed", i+1)
+			}
+		}
+	})
+}
+
+// BenchmarkMergeSnippet merges a 40-line snippet of 4 segments into real
+// code of 1k, 10k and 100k lines, beside one strings.Index scan of the
+// whole file.
+func BenchmarkMergeSnippet(b *testing.B) {
+	for _, n := range benchSizes {
+		content := benchCode(b, n)
+		lines := strings.SplitAfter(content, "\n")
+		var changed [][2]int
+		for k := range 4 {
+			i := n/5*(k+1) - 1
+			lines[i] = fmt.Sprintf("\tchanged%d()\n", k)
+			changed = append(changed, [2]int{i, i + 1})
+		}
+		snippet := windows(lines, changed, 5)
+		b.Run(fmt.Sprintf("merge/%d", n), func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(content)))
+			for b.Loop() {
+				editkit.MergeSnippet(content, snippet)
+			}
+		})
+		b.Run(fmt.Sprintf("scan/%d", n), func(b *testing.B) {
+			b.SetBytes(int64(len(content)))
+			for b.Loop() {
+				strings.Index(content, "\tneverInTheFile(31337)\n")
+			}
+		})
+	}
+}
