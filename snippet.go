@@ -461,6 +461,9 @@ outer:
 	if e := m.elsewhere(k, s, c, says, places); e != nil {
 		return nil, e
 	}
+	if e := m.thin(k, s, c, says); e != nil {
+		return nil, e
+	}
 	p := &placement{rel: c.top.rel}
 	p.pairs = c.top.pairs()
 	if c.bot.i0 > c.top.i1 {
@@ -618,6 +621,28 @@ func (m *merger) near(line string, ds int, tops []int) []int {
 		next = max(next, to+1)
 	}
 	return out
+}
+
+// thin refuses a segment placed by one line that says something when it
+// has many more such lines the file does not have there: one line in
+// common is no evidence that the segment belongs to this file, or here.
+func (m *merger) thin(k int, s segment, c cand, says []int) *Error {
+	if c.top != c.bot || c.top.says > 1 {
+		return nil
+	}
+	other := 0
+	for _, i := range says {
+		if i < c.top.i0 || i > c.top.i1 {
+			other++
+		}
+	}
+	if other < 4 {
+		return nil
+	}
+	return m.segmentError(ErrNotFound, k, s, "has one line that is the file's (line %d, %q, at file line %d) and %d more that are not there",
+		s.at+c.top.i0+1, strings.TrimSpace(s.lines[c.top.i0]), c.top.j0+1, other).
+		at(LineRange{c.top.j0 + 1, c.top.j0 + 1}).
+		withHint("Check that the snippet is for this file; start and end the segment with two or three unchanged lines of the file around the change")
 }
 
 // A cand is a place for a segment: the runs around its top and bottom
@@ -876,6 +901,9 @@ func (m *merger) align(s segment, rel relation, seg []int, j, dir, limit int) ([
 		case !a.says || !b.says:
 			return 0, false
 		}
+		if y < x-2 || y > x+2 {
+			return 0, false // a changed line sits where its old self was
+		}
 		c, ok := changed[[2]int{x, y}]
 		if !ok {
 			c = alike(s.lines[seg[x]], m.buf.Line(file(y)))
@@ -968,9 +996,17 @@ func (m *merger) follows(s segment, rel relation, i, f, dir, limit int) bool {
 }
 
 // alike reports a line of a segment that reads as a changed file line.
+// Lines too long to compare cheaply are not read as changed.
 func alike(a, b string) bool {
-	return fuzzy.Similarity(strings.TrimSpace(a), strings.TrimSpace(b), changedLine) >= changedLine
+	a, b = strings.TrimSpace(a), strings.TrimSpace(b)
+	if len(a) > maxAlike || len(b) > maxAlike {
+		return false
+	}
+	return fuzzy.Similarity(a, b, changedLine) >= changedLine
 }
+
+// maxAlike is the longest line alike compares.
+const maxAlike = 400
 
 // heads reports whether file line f opens (or closes) the block of
 // file line placed, which is nested deeper and next to it but for blank
@@ -1104,11 +1140,12 @@ func (m *merger) reachEnds(s segment, p *placement, prev int) {
 	}
 	// With no marker there, what the segment leaves of the file at that
 	// end is the segment's too, if it is no more than a segment may drop.
-	if beg := p.pairs[0]; s.open[0] && prev == 0 && beg[0] > 0 && beg[1] > 0 && droppable(beg[1], beg[0]) {
+	// Blank lines alone left at an end stay.
+	if beg := p.pairs[0]; s.open[0] && prev == 0 && fFirst >= 0 && fFirst < beg[1] && droppable(beg[1], beg[0]) {
 		p.pairs = append([][2]int{{0, 0}}, p.pairs...)
 		p.loose[0] = true
 	}
-	if end := p.pairs[len(p.pairs)-1]; s.open[1] && end[0] < len(s.lines)-1 && end[1] < m.n-1 && droppable(m.n-1-end[1], len(s.lines)-1-end[0]) {
+	if end := p.pairs[len(p.pairs)-1]; s.open[1] && fLast > end[1] && droppable(m.n-1-end[1], len(s.lines)-1-end[0]) {
 		p.pairs = append(p.pairs, [2]int{len(s.lines) - 1, m.n - 1})
 		p.loose[1] = true
 	}
