@@ -482,8 +482,60 @@ outer:
 	if err := m.check(k, s, p); err != nil {
 		return nil, err
 	}
+	if err := m.twice(k, s, p, places); err != nil {
+		return nil, err
+	}
 	p.pairs = fillPairs(s.lines, m.buf, p.pairs)
 	return p, nil
+}
+
+// twiceLookups bounds the lines twice looks up for one segment.
+const twiceLookups = 6
+
+// twice refuses a placement that leaves one of the segment's lines that
+// say something, and that the file has once, just outside the lines the
+// segment replaces: it would be in the file twice, and its place says the
+// segment reaches further than its runs (a marker forgotten between two
+// stretches). Further off, or alone (the lines around it are not the
+// segment's), such a line is a copy. It looks up the
+// distinctive lines the placement did not pair, nearest the runs first, a
+// few of them.
+func (m *merger) twice(k int, s segment, p *placement, places func(int) []int) *Error {
+	paired := map[int]bool{}
+	for _, q := range p.pairs {
+		paired[q[0]] = true
+	}
+	var look []int
+	for i, l := range s.lines {
+		if !paired[i] && saysSomething(l) && buffer.Rarity(l) >= 8 {
+			look = append(look, i)
+		}
+	}
+	// Nearest a paired line first: those are the lines a forgotten marker
+	// sits next to.
+	near := func(i int) int {
+		d := len(s.lines)
+		for _, q := range p.pairs {
+			d = min(d, max(q[0]-i, i-q[0]))
+		}
+		return d
+	}
+	slices.SortStableFunc(look, func(a, b int) int { return near(a) - near(b) })
+	reach := 2*len(s.lines) + 3*maxDrop // further off, the line is a copy, not this segment's
+	for _, i := range look[:min(len(look), twiceLookups)] {
+		js := places(i)
+		if len(js) != 1 || js[0] >= p.start && js[0] < p.end || js[0] < p.start-reach || js[0] >= p.end+reach {
+			continue
+		}
+		if r := m.growWith(s, i, js[0], p.rel); r.says < 2 {
+			continue // one line alike: a copy
+		}
+		return m.segmentError(ErrConflict, k, s, "has line %d (%q), which the file has at line %d, outside the lines %d-%d the segment replaces: it would be there twice",
+			s.at+i+1, strings.TrimSpace(s.lines[i]), js[0]+1, p.start+1, p.end).
+			at(LineRange{js[0] + 1, js[0] + 1}).
+			withHint("Put a marker line such as \"// ... existing code ...\" where the file's lines stay, or put the segment's lines in the file's order")
+	}
+	return nil
 }
 
 // elsewhere refuses a placement when the segment's first or last line
