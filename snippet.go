@@ -3,6 +3,7 @@ package editkit
 import (
 	"context"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"unicode"
@@ -714,7 +715,7 @@ type cand struct {
 // it returns those that score best: the longest runs, less the lines that
 // say something the segment would drop between them.
 func (m *merger) candidates(s segment, t int, tops []int, b int, bots []int) []cand {
-	var best []cand
+	var all []cand
 	for _, jt := range tops {
 		tr := m.grow(s, t, jt)
 		var pick *run
@@ -757,11 +758,17 @@ func (m *merger) candidates(s segment, t int, tops []int, b int, bots []int) []c
 		if pick.i0 <= tr.i1 && pick.j0-pick.i0 != tr.j0-tr.i0 {
 			top = tr.cut(pick.i0-1, s)
 		}
-		c := cand{top, *pick, top.says + pick.says - m.dropped(s, top, *pick), tied, append(alts, pick.j1)}
-		switch {
-		case len(best) == 0 || c.score > best[0].score:
-			best = []cand{c}
-		case c.score == best[0].score:
+		all = append(all, cand{top, *pick, top.says + pick.says - m.dropped(s, top, *pick), tied, append(alts, pick.j1)})
+	}
+	// The best, and every place within a point of it: a lead of one line
+	// is not clear enough to choose by.
+	top := math.MinInt
+	for _, c := range all {
+		top = max(top, c.score)
+	}
+	var best []cand
+	for _, c := range all {
+		if c.score >= top-1 {
 			best = append(best, c)
 		}
 	}
