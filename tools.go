@@ -18,7 +18,9 @@ import (
 // written for a model, and the JSON Schema of its input. [Tools] lists them
 // and [Editor.Call] runs one.
 type Tool struct {
-	Name        string          `json:"name"`
+	Name string `json:"name"`
+	// Title is the tool's name for people, as a client shows it.
+	Title       string          `json:"title"`
 	Description string          `json:"description"`
 	InputSchema json.RawMessage `json:"inputSchema"`
 	// ReadOnly tools never change a file, so an agent may run them
@@ -60,7 +62,8 @@ func Tools() []Tool {
 
 var tools = []Tool{
 	{
-		Name: "view",
+		Name:  "view",
+		Title: "View a file",
 		Description: `Show lines of a text file with their line numbers, plus the file's line count, encoding, line ending, final newline and SHA-256.
 Use it to read a file before editing it and to pick exact line numbers for line-based edits. Without startLine and endLine it returns the whole file; for a large file ask for a range. An endLine past the end is cut to the last line.
 Errors: "file does not exist" (check the path, it is relative to the workspace root), "leads outside the workspace", "binary file", "past the end" (the message gives the line count).`,
@@ -78,7 +81,8 @@ Errors: "file does not exist" (check the path, it is relative to the workspace r
 		run:      handler((*Editor).View),
 	},
 	{
-		Name: "edit_block",
+		Name:  "edit_block",
+		Title: "Replace text in a file",
 		Description: `Replace one piece of text in a file with new text, or create a file.
 Copy the search text from the file: whole lines, exactly, with enough surrounding lines that it occurs only once. Small slips are tolerated: different indentation or tabs versus spaces (the replacement is re-indented to the file's), trailing spaces, curly quotes, text escaped as \n and \t, and a typo in a middle line when the first and last lines are exact; the result says how it matched. Write the replacement in full: a placeholder such as "// ... rest unchanged" is refused. An empty search creates a new file. To change every occurrence set replaceAll, or expectedReplacements to the count. Use batch_edit_blocks for many edits to one file.
 Errors: "not found" shows the nearest text with its line numbers and what differs (copy the lines exactly and retry); "matches N places" names their lines (add context, set startLine near the one you mean, or replaceAll); "already applied" means the file has the replacement; "identical" means nothing would change.`,
@@ -102,7 +106,8 @@ Errors: "not found" shows the nearest text with its line numbers and what differ
 		run: handler((*Editor).EditBlock),
 	},
 	{
-		Name: "batch_edit_blocks",
+		Name:  "batch_edit_blocks",
+		Title: "Replace many texts in a file",
 		Description: `Apply many search-and-replace edits to one file in one call, in order: each edit searches the text as the edits before it left it. The file is read once and written once, atomically, at the end.
 Use it instead of many edit_block calls, for example to reformat hundreds of sections of a long document. Each edit is found the way edit_block finds text (tolerating indentation, whitespace, quotes and escapes) and must match one place unless expectedReplacements says how many.
 An edit that fails is reported in results with the same detail as edit_block (nearest text, line numbers) and skipped; the others still apply and are written. With stopOnError the batch stops at the first failure and writes the edits before it. dryRun reports everything without writing. results[i].diff shows each edit; finalDiff shows the whole change.`,
@@ -138,7 +143,8 @@ An edit that fails is reported in results with the same detail as edit_block (ne
 		run: handler((*Editor).BatchEditBlocks),
 	},
 	{
-		Name: "write_from_line",
+		Name:  "write_from_line",
+		Title: "Write lines by number",
 		Description: `Replace a range of lines of a file with new content, by line number; keep every other line as it is.
 Use it to rewrite a long stretch of a file without quoting the old text: "startLine 2070, no endLine" keeps lines 1-2069 and replaces everything after; with endLine it keeps the lines after endLine too. endLine = startLine - 1 inserts before startLine without replacing; startLine = line count + 1 appends; empty content deletes the range. A final newline in content ends its last line and adds no empty line. Get the line numbers from view just before, because earlier edits move them. The file's encoding, line endings and final newline are kept.
 Errors: a line number outside the file names the file's line count.`,
@@ -158,7 +164,8 @@ Errors: a line number outside the file names the file's line count.`,
 		run: handler((*Editor).WriteFromLine),
 	},
 	{
-		Name: "batch_edit",
+		Name:  "batch_edit",
+		Title: "Edit lines across files",
 		Description: `Apply line operations to one or more files in one call: create a file, insert lines, delete lines, replace lines, or patch text. Every line number refers to the file as you viewed it before this call (for a file created in the call, to its content): do not adjust numbers for the effect of other operations, the tool does that. Their order does not matter, except that patches run after the line operations of their file, in the order given.
 Use it for changes by line number across several files that must land together; to change text you can quote, edit_block and batch_edit_blocks need no line numbers.
 Operations: create {file, content}; insert {file, line, content} puts lines before line (0 = top, -1 = end); delete {file, start_line, end_line}; replace {file, start_line, end_line, content}; patch {file, search, replace, all} finds text as edit_block does.
@@ -198,7 +205,8 @@ Everything is checked first and then all files are written, or none: overlapping
 		run: handler((*Editor).BatchEdit),
 	},
 	{
-		Name: "patch_text_file_contents",
+		Name:  "patch_text_file_contents",
+		Title: "Patch checked line ranges",
 		Description: `Replace line ranges of text files, checking first that each range still holds the text you expect. For each patch give old_string (the exact current text of the range: its lines with their line ends) and new_string, and the ranges (start and end lines, end null for the end of the file) that hold it; a patch with several ranges replaces each. An empty old_string inserts new_string before line start. Get the text and line numbers with get_text_file_contents first.
 Files keep their encoding (name it in encoding: shift_jis, latin1, …), line endings and final newline; expected_hash (the file_hash from get_text_file_contents) guards against changes made since. Everything is checked before anything is written, and all files are written or none.
 Errors: a range that does not hold old_string quotes what it holds and names the first line that differs; overlapping ranges name both; a changed file's hash fails; text the encoding cannot hold is refused.
@@ -264,7 +272,8 @@ The older request shape of mcp-text-editor is accepted too: {file_path, file_has
 		},
 	},
 	{
-		Name: "get_text_file_contents",
+		Name:  "get_text_file_contents",
+		Title: "Read line ranges with hashes",
 		Description: `Read line ranges of text files with their line numbers, each range's text and SHA-256 (range_hash), and each file's SHA-256 (file_hash) and line count. Use it before patch_text_file_contents: copy a range's content as old_string, and pass file_hash as expected_hash. Omit ranges to read a whole file; an end past the last line is cut to it. Name the files' encoding if they are not UTF-8 (shift_jis, latin1, …). To read a file to understand it, view is simpler; this tool is for the hashes the patches need.
 Errors are per file, and the other files are still read: "file does not exist" (check the path, relative to the workspace root), "past the end" (the message gives the line count), "binary file", and bytes the named encoding cannot decode.`,
 		InputSchema: json.RawMessage(`{
@@ -305,7 +314,8 @@ Errors are per file, and the other files are still read: "file does not exist" (
 		run:      handler((*Editor).GetTextFileContents),
 	},
 	{
-		Name: "apply_edit_response",
+		Name:  "apply_edit_response",
+		Title: "Apply edit blocks from a response",
 		Description: `Apply the edit blocks written in a model's response, in either format. v3: the file path on its own line, then "««« EDIT", the lines to change with a few unchanged lines before them, "═══════ REPL", the same unchanged lines followed by the new lines, "»»» EDIT END" (the unchanged lines both sides start with are the anchor). SEARCH/REPLACE: the file name, then "<<<<<<< SEARCH", the old lines, "=======", the new lines, ">>>>>>> REPLACE".
 Use it to apply an answer already written as edit blocks, several files at once; for one change edit_block is simpler. A V4A patch (*** Begin Patch ... *** End Patch) or a unified diff in a diff fence in the response is applied as apply_patch applies it, all its files or none.
 The anchor and old lines must occur in the file exactly once, as whole lines. Lines copied with another indentation, other spacing, curly quotes or a typo in a middle line are still found, as edit_block finds them, and the result says how each block matched (set exact to accept only exact copies); a block with no old lines (and no anchor) creates the file. Blocks apply in order; after a block fails, the later blocks of its file are skipped, and other files go on. Files keep their own final newline and line endings (normalizeEnding ends each with exactly one newline).
@@ -328,7 +338,8 @@ Errors per block: "Anchor not found in file", "Edit location is ambiguous (match
 		run: handler((*Editor).ApplyEditResponse),
 	},
 	{
-		Name: "apply_patch",
+		Name:  "apply_patch",
+		Title: "Apply a patch",
 		Description: `Apply a patch to files: a V4A patch or a unified diff, all files or none.
 V4A: "*** Begin Patch", then for each file "*** Add File: path" followed by its lines each starting with "+", or "*** Delete File: path", or "*** Update File: path" (optionally "*** Move to: new/path") followed by hunks; then "*** End Patch". A hunk starts with "@@" or "@@ <a line of the file it comes after, such as its def or func line>"; its lines start with " " (unchanged context, about three lines before and after), "-" (removed) or "+" (added); "*** End of File" after a hunk pins it to the end of the file. Unified diff: "--- a/path", "+++ b/path", "@@ -12,7 +12,8 @@" hunks (/dev/null for a new or deleted file).
 Use it for changes to several places or files at once, or when a patch is the natural answer; for one replacement edit_block is simpler. Instead of input, operations takes the calls of OpenAI's apply_patch tool ({type: create_file|update_file|delete_file, path, diff}).
@@ -360,7 +371,8 @@ Errors: "not in the file" (shows the nearest text), "occur in N places" (add con
 		run: handler((*Editor).ApplyPatch),
 	},
 	{
-		Name: "edit_file",
+		Name:  "edit_file",
+		Title: "Merge a snippet into a file",
 		Description: `Edit a file by writing only the parts that change: code_edit is the new text of those parts, and a marker line such as "// ... existing code ..." (in the file's comment syntax: #, --, <!-- -->, ...) stands for each stretch of the file that stays as it is.
 Use it for changes to one file that are easier to show than to describe as search and replace: several places in one function, a rewritten method, a new method between two existing ones. Start and end each part with a line of the file that is unchanged and occurs once (a function's first line, a distinctive statement) and put a marker between parts, above the first unless it starts at the file's first line, and below the last unless it ends at the file's last line.
 Each part replaces the file's lines from its first line that the file has to its last; lines with other indentation are still found and re-indented; closing brackets and blank lines are placed at their depth. Lines of the file with no marker standing for them are deleted; a part never drops a long stretch (over 20 lines) it does not rewrite: that is refused. Without markers, code_edit creates a new file, or replaces the stretch of an existing file its first and last lines mark.
@@ -380,7 +392,8 @@ Errors: "has no line that the file has" (copy an unchanged line from the file), 
 		run: handler((*Editor).EditFile),
 	},
 	{
-		Name: "str_replace_based_edit_tool",
+		Name:  "str_replace_based_edit_tool",
+		Title: "Claude's text editor",
 		Description: `Claude's text editor tool. Commands: view (a file's numbered lines, view_range [start, end] with -1 for the end; or a directory's files two levels deep), create (file_text; overwrites), str_replace (old_str must occur exactly once; new_str replaces it), insert (insert_text after line insert_line, 0 for the top), undo_edit (undo the last edit to the file).
 Paths may be absolute inside the workspace. str_replace finds old_str as edit_block does: text copied with other indentation, spacing or quotes is still found, never guessing between places.
 Errors: "No match found for replacement" (shows the nearest text), "Found N matches for replacement text" (names them), "does not exist", "past the end".`,
@@ -402,7 +415,8 @@ Errors: "No match found for replacement" (shows the nearest text), "Found N matc
 		run: handler((*Editor).TextEditor),
 	},
 	{
-		Name: "undo",
+		Name:  "undo",
+		Title: "Undo an edit",
 		Description: `Undo a change editkit made: the last change to a file (path), or every file of one request (request, the requestId a result gave). Nothing is written if a file changed since editkit wrote it. The undo has its own requestId: undo it to redo.
 Use it to take back an edit that went wrong. Without path or request it undoes the last request.
 Errors: "changed after request … wrote it" (the file was edited since; undo refused), "no change … is recorded".`,

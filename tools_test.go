@@ -132,6 +132,9 @@ func TestToolsDescribed(t *testing.T) {
 		if len(tool.Description) < 100 {
 			t.Errorf("%s: description too short to guide a model: %q", tool.Name, tool.Description)
 		}
+		if tool.Title == "" || len(tool.Title) > 40 {
+			t.Errorf("%s: title %q is missing or too long for a client's list", tool.Name, tool.Title)
+		}
 		// A raw string literal takes a typed "\n" as a line break; only
 		// whole lines may break.
 		for _, para := range strings.Split(tool.Description, "\n") {

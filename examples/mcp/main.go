@@ -7,11 +7,14 @@
 // Paths in the requests are relative to the root, and nothing outside it can
 // be read or written. A failed edit comes back as a tool error (isError)
 // whose text is the JSON result: the model reads what went wrong, where,
-// and what to send instead.
+// and what to send instead. A request that wrote some of its edits is not
+// an error; its result lists the edits that failed.
 package main
 
 import (
 	"context"
+	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -27,10 +30,19 @@ import (
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := run(ctx, os.Args[1:], os.Stderr); err != nil {
-		fmt.Fprintf(os.Stderr, "editkit-mcp: %v\n", err)
-		os.Exit(1)
+	os.Exit(exitCode(run(ctx, os.Args[1:], os.Stderr), os.Stderr))
+}
+
+// exitCode is the command's exit status for what run returned, after
+// saying what went wrong: -h printed the usage, as asked, and is no
+// failure.
+func exitCode(err error, stderr io.Writer) int {
+	switch {
+	case err == nil, errors.Is(err, flag.ErrHelp):
+		return 0
 	}
+	fmt.Fprintf(stderr, "editkit-mcp: %v\n", err)
+	return 1
 }
 
 func run(ctx context.Context, args []string, stderr io.Writer) error {
@@ -67,11 +79,22 @@ func run(ctx context.Context, args []string, stderr io.Writer) error {
 func newServer(ed *editkit.Editor) *mcp.Server {
 	s := mcp.NewServer(&mcp.Implementation{Name: "editkit", Version: version()}, nil)
 	for _, t := range editkit.Tools() {
+		// Hints for a client deciding what to ask the user: the writing
+		// tools may delete lines or files; the reading ones return the
+		// same for the same files; none reaches outside the workspace.
+		closed, destructive := false, !t.ReadOnly
 		s.AddTool(&mcp.Tool{
 			Name:        t.Name,
+			Title:       t.Title,
 			Description: t.Description,
 			InputSchema: t.InputSchema,
-			Annotations: &mcp.ToolAnnotations{ReadOnlyHint: t.ReadOnly},
+			Annotations: &mcp.ToolAnnotations{
+				Title:           t.Title,
+				ReadOnlyHint:    t.ReadOnly,
+				DestructiveHint: &destructive,
+				IdempotentHint:  t.ReadOnly,
+				OpenWorldHint:   &closed,
+			},
 		}, handler(ed, t.Name))
 	}
 	return s
@@ -79,15 +102,28 @@ func newServer(ed *editkit.Editor) *mcp.Server {
 
 // handler runs one tool. A refused or failed edit is a tool error, not a
 // protocol error, so that the model sees the message and can fix its
-// request.
+// request; a request that wrote some of its edits is not an error — its
+// result lists the ones that failed — so that a model does not send again
+// the edits that landed. The JSON result is the text and, for programs,
+// the structured content.
 func handler(ed *editkit.Editor, name string) mcp.ToolHandler {
 	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		out, err := ed.Call(ctx, name, req.Params.Arguments)
 		return &mcp.CallToolResult{
-			Content: []mcp.Content{&mcp.TextContent{Text: string(out)}},
-			IsError: err != nil,
+			Content:           []mcp.Content{&mcp.TextContent{Text: string(out)}},
+			StructuredContent: out,
+			IsError:           err != nil && !wrote(out),
 		}, nil
 	}
+}
+
+// wrote reports a result of a request that wrote files: it carries the
+// requestId of its journal entry.
+func wrote(result []byte) bool {
+	var r struct {
+		RequestID string `json:"requestId"`
+	}
+	return json.Unmarshal(result, &r) == nil && r.RequestID != ""
 }
 
 func version() string {

@@ -20,10 +20,7 @@ import (
 // again with serverEnv set, so they drive the real command over stdio.
 func TestMain(m *testing.M) {
 	if os.Getenv(serverEnv) == "1" {
-		if err := run(context.Background(), os.Args[1:], os.Stderr); err != nil {
-			os.Exit(1)
-		}
-		os.Exit(0)
+		os.Exit(exitCode(run(context.Background(), os.Args[1:], os.Stderr), os.Stderr))
 	}
 	os.Exit(m.Run())
 }
@@ -175,5 +172,62 @@ func TestRefusedEditIsToolError(t *testing.T) {
 	got, _ := os.ReadFile(filepath.Join(root, "a.py"))
 	if string(got) != src {
 		t.Errorf("the refused edits changed the file: %q", got)
+	}
+}
+
+func TestHelpExitsZero(t *testing.T) {
+	cmd := exec.Command(os.Args[0], "-h")
+	cmd.Env = append(os.Environ(), serverEnv+"=1")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("editkit-mcp -h: %v\n%s", err, out)
+	}
+	if !strings.Contains(string(out), "-root") {
+		t.Errorf("editkit-mcp -h does not show the flags:\n%s", out)
+	}
+}
+
+func TestToolAnnotations(t *testing.T) {
+	cs := connect(t, t.TempDir())
+	res, err := cs.ListTools(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tool := range res.Tools {
+		a := tool.Annotations
+		if tool.Title == "" || a == nil || a.DestructiveHint == nil || a.OpenWorldHint == nil || *a.OpenWorldHint {
+			t.Errorf("%s: title %q, annotations %+v", tool.Name, tool.Title, a)
+			continue
+		}
+		if *a.DestructiveHint == a.ReadOnlyHint {
+			t.Errorf("%s: destructive %v and read-only %v", tool.Name, *a.DestructiveHint, a.ReadOnlyHint)
+		}
+	}
+}
+
+// A request that wrote some of its edits is no tool error: the model must
+// not send the edits that landed again. Its result lists the failure, as
+// text and as structured content.
+func TestPartialSuccessIsNoError(t *testing.T) {
+	root := t.TempDir()
+	if err := os.WriteFile(filepath.Join(root, "a.txt"), []byte("one\ntwo\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cs := connect(t, root)
+	res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "batch_edit_blocks", Arguments: json.RawMessage(
+		`{"path": "a.txt", "edits": [{"search": "one", "replace": "ONE"}, {"search": "three", "replace": "THREE"}]}`)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := res.Content[0].(*mcp.TextContent).Text
+	if res.IsError || !strings.Contains(text, `"failedEdits":1`) {
+		t.Errorf("isError %v, result:\n%s", res.IsError, text)
+	}
+	if res.StructuredContent == nil {
+		t.Error("no structured content")
+	}
+	got, _ := os.ReadFile(filepath.Join(root, "a.txt"))
+	if string(got) != "ONE\ntwo\n" {
+		t.Errorf("a.txt = %q", got)
 	}
 }
