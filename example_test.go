@@ -25,7 +25,7 @@ func ExampleOpenDir() {
 	defer ws.Close()
 	ed := &editkit.Editor{Workspace: ws}
 
-	res, err := ed.View(context.Background(), editkit.ViewRequest{Path: "hello.txt"})
+	res, err := ed.View(context.Background(), editkit.ViewRequest{Path: "hello.txt", Format: "json"})
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -51,13 +51,11 @@ func ExampleMemWorkspace() {
 
 	res, _ := ed.View(context.Background(), editkit.ViewRequest{Path: "notes.md", StartLine: 3})
 	fmt.Println(res.Message)
-	for _, l := range res.Lines {
-		fmt.Printf("%d: %s\n", l.N, l.Text)
-	}
+	fmt.Print(res.Text)
 	// Output:
 	// Lines 3-4 of 4 in notes.md.
-	// 3: - one
-	// 4: - two
+	//      3	- one
+	//      4	- two
 }
 
 func ExampleEditor_View() {
@@ -65,7 +63,7 @@ func ExampleEditor_View() {
 	ws.WriteFile("latin1.txt", []byte("caf\xe9\n"), 0o644)
 	ed := &editkit.Editor{Workspace: &ws}
 
-	res, _ := ed.View(context.Background(), editkit.ViewRequest{Path: "latin1.txt"})
+	res, _ := ed.View(context.Background(), editkit.ViewRequest{Path: "latin1.txt", Format: "json"})
 	fmt.Println(res.Lines[0].Text, res.Encoding)
 
 	_, err := ed.View(context.Background(), editkit.ViewRequest{Path: "latin1.txt", StartLine: 9})
@@ -88,8 +86,8 @@ func ExampleEditor_Call() {
 	out, err = ed.Call(context.Background(), "view", []byte(`{"path": "a.txt", "dry_run": true}`))
 	fmt.Println(string(out), errors.Is(err, editkit.ErrInvalidRequest))
 	// Output:
-	// {"success":true,"message":"Lines 2-2 of 2 in a.txt.","path":"a.txt","lineCount":2,"startLine":2,"endLine":2,"lines":[{"n":2,"text":"y"}],"encoding":"utf-8","lineEnding":"LF","bom":false,"finalNewline":true,"sha256":"09834d488008f5f1ef589a2d7cedc52425bee9dd23b2212e4c1d673c5cbb54e4"} <nil>
-	// {"success":false,"message":"unknown field \"dry_run\" in the request. The fields are: path, startLine, endLine."} true
+	// {"success":true,"message":"Lines 2-2 of 2 in a.txt.","path":"a.txt","lineCount":2,"startLine":2,"endLine":2,"text":"     2\ty\n","encoding":"utf-8","lineEnding":"LF","bom":false,"finalNewline":true,"sha256":"09834d488008f5f1ef589a2d7cedc52425bee9dd23b2212e4c1d673c5cbb54e4"} <nil>
+	// {"success":false,"message":"unknown field \"dry_run\" in the request. The fields are: path, startLine, endLine, format, maxChars."} true
 }
 
 // Tools lists every operation for registration with an agent framework.

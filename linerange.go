@@ -3,6 +3,7 @@ package editkit
 import (
 	"context"
 	"fmt"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/editkit/editkit/internal/diff"
@@ -14,10 +15,25 @@ type ViewRequest struct {
 	Path      string `json:"path" jsonschema:"Path of the file relative to the workspace root" jsonschema_description:"Path of the file relative to the workspace root" description:"Path of the file relative to the workspace root"`
 	StartLine int    `json:"startLine,omitempty" jsonschema:"First line to show (1-based). Default 1" jsonschema_description:"First line to show (1-based). Default 1" description:"First line to show (1-based). Default 1"`
 	EndLine   int    `json:"endLine,omitempty" jsonschema:"Last line to show (inclusive). Default the last line of the file" jsonschema_description:"Last line to show (inclusive). Default the last line of the file" description:"Last line to show (inclusive). Default the last line of the file"`
+	// Format is "text" (the default: the lines numbered as cat -n does,
+	// in Text) or "json" (each line in Lines).
+	Format string `json:"format,omitempty" jsonschema:"text (the default: numbered lines as cat -n shows them) or json (a list of numbered lines for programs)" jsonschema_description:"text (the default: numbered lines as cat -n shows them) or json (a list of numbered lines for programs)" description:"text (the default: numbered lines as cat -n shows them) or json (a list of numbered lines for programs)"`
+	// MaxChars caps the characters of the lines shown; 0 means
+	// DefaultViewChars. The lines after the cap are left out, and the
+	// message says which to ask for next.
+	MaxChars int `json:"maxChars,omitempty" jsonschema:"Most characters of lines to show. Default 50000; the message says which lines to ask for next" jsonschema_description:"Most characters of lines to show. Default 50000; the message says which lines to ask for next" description:"Most characters of lines to show. Default 50000; the message says which lines to ask for next"`
 }
+
+// DefaultViewChars is how many characters of lines View shows when the
+// request gives no MaxChars: about 12,000 tokens.
+const DefaultViewChars = 50_000
 
 func (r ViewRequest) validate() error {
 	switch {
+	case r.Format != "" && r.Format != "text" && r.Format != "json":
+		return errorf(ErrInvalidRequest, r.Path, "format must be text or json (got %q)", r.Format)
+	case r.MaxChars < 0:
+		return errorf(ErrInvalidRequest, r.Path, "maxChars must be positive (got %d)", r.MaxChars)
 	case r.Path == "":
 		return errorf(ErrInvalidRequest, "", "path is required").withHint("Send the file's path relative to the workspace root")
 	case r.StartLine < 0 || r.EndLine < 0:
@@ -37,7 +53,10 @@ type ViewResult struct {
 	LineCount int    `json:"lineCount"`
 	StartLine int    `json:"startLine"`
 	EndLine   int    `json:"endLine"`
-	Lines     []Line `json:"lines"`
+	// Text is the lines numbered as cat -n shows them (format text).
+	Text string `json:"text,omitempty"`
+	// Lines are the lines one by one (format json).
+	Lines []Line `json:"lines,omitempty"`
 	// Encoding is the name of the encoding the file was read in.
 	Encoding string `json:"encoding"`
 	// LineEnding is "LF", "CRLF", "CR", "mixed", or "none".
@@ -55,9 +74,11 @@ type Line struct {
 }
 
 // View returns lines StartLine through EndLine of a file (all of it by
-// default) with their numbers, and the file's encoding, line ending, BOM,
-// final newline and SHA-256. An EndLine past the end is cut to the last
-// line; a StartLine past the end is ErrOutOfRange.
+// default) with their numbers — as numbered text, or one by one — and the
+// file's encoding, line ending, BOM, final newline and SHA-256. An EndLine
+// past the end is cut to the last line; lines past MaxChars are left out,
+// and the message names the next line to ask for; a StartLine past the end
+// is ErrOutOfRange.
 func (e *Editor) View(ctx context.Context, req ViewRequest) (*ViewResult, error) {
 	res := &ViewResult{Path: req.Path}
 	if err := req.validate(); err != nil {
@@ -85,16 +106,34 @@ func (e *Editor) View(ctx context.Context, req ViewRequest) (*ViewResult, error)
 	}
 	*res = ViewResult{
 		Success: true, Path: req.Path, LineCount: n, StartLine: start, EndLine: end,
-		Lines:    make([]Line, 0, max(end-start+1, 0)),
 		Encoding: d.Encoding().Name(), LineEnding: d.LineEnding(), BOM: d.BOM(), FinalNewline: d.FinalNewline(),
 		SHA256: sha256Hex(d.Raw()),
 	}
-	for i := start; i <= end; i++ {
-		res.Lines = append(res.Lines, Line{N: i, Text: d.Line(i - 1)})
+	limit := req.MaxChars
+	if limit == 0 {
+		limit = DefaultViewChars
 	}
+	var b strings.Builder
+	chars := 0
+	for i := start; i <= end; i++ {
+		l := d.Line(i - 1)
+		if chars += utf8.RuneCountInString(l) + 1; chars > limit && i > start {
+			res.EndLine = i - 1
+			break
+		}
+		if req.Format == "json" {
+			res.Lines = append(res.Lines, Line{N: i, Text: l})
+		} else {
+			fmt.Fprintf(&b, "%6d\t%s\n", i, l)
+		}
+	}
+	res.Text = b.String()
 	switch {
 	case n == 0:
 		res.Message = fmt.Sprintf("%s is empty.", req.Path)
+	case res.EndLine < end:
+		res.Message = fmt.Sprintf("Lines %d-%d of %d in %s; the rest is cut at %d characters: ask for lines %d-%d next (startLine %d).",
+			start, res.EndLine, n, req.Path, limit, res.EndLine+1, end, res.EndLine+1)
 	default:
 		res.Message = fmt.Sprintf("Lines %d-%d of %d in %s.", start, end, n, req.Path)
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math"
 	"path"
 	"slices"
 	"strings"
@@ -223,7 +224,7 @@ func (e *Editor) textView(ctx context.Context, req TextEditorRequest) (*TextEdit
 		res.Message = fmt.Sprintf("Here's the files and directories up to 2 levels deep in %s, excluding hidden items:\n%s", req.Path, strings.Join(entries, "\n"))
 		return res, nil
 	}
-	v := ViewRequest{Path: req.Path}
+	v := ViewRequest{Path: req.Path, Format: "json", MaxChars: math.MaxInt}
 	if r := req.ViewRange; r != nil {
 		v.StartLine = r[0]
 		if r[1] != -1 {

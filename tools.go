@@ -65,14 +65,16 @@ var tools = []Tool{
 		Name:  "view",
 		Title: "View a file",
 		Description: `Show lines of a text file with their line numbers, plus the file's line count, encoding, line ending, final newline and SHA-256.
-Use it to read a file before editing it and to pick exact line numbers for line-based edits. Without startLine and endLine it returns the whole file; for a large file ask for a range. An endLine past the end is cut to the last line.
+Use it to read a file before editing it and to pick exact line numbers for line-based edits. Without startLine and endLine it returns the whole file, as numbered lines in text (format json gives them one by one); past maxChars characters the rest is cut and the message says which lines to ask for next. An endLine past the end is cut to the last line.
 Errors: "file does not exist" (check the path, it is relative to the workspace root), "leads outside the workspace", "binary file", "past the end" (the message gives the line count).`,
 		InputSchema: json.RawMessage(`{
   "type": "object",
   "properties": {
     "path": {"type": "string", "description": "Path of the file relative to the workspace root"},
     "startLine": {"type": "integer", "minimum": 1, "description": "First line to show (1-based). Default 1"},
-    "endLine": {"type": "integer", "minimum": 1, "description": "Last line to show (inclusive). Default the last line of the file"}
+    "endLine": {"type": "integer", "minimum": 1, "description": "Last line to show (inclusive). Default the last line of the file"},
+    "format": {"type": "string", "enum": ["text", "json"], "description": "text (the default: numbered lines as cat -n shows them) or json (a list of numbered lines for programs)"},
+    "maxChars": {"type": "integer", "minimum": 1, "description": "Most characters of lines to show. Default 50000; the message says which lines to ask for next"}
   },
   "required": ["path"],
   "additionalProperties": false

@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -206,7 +207,7 @@ END) with their numbers, then its line count, encoding and line ending.`)
 	if !ok {
 		return code
 	}
-	var req editkit.ViewRequest
+	req := editkit.ViewRequest{Format: "json", MaxChars: math.MaxInt}
 	var err error
 	if len(pos) > 1 {
 		if req.StartLine, err = lineNumber("START", pos[1]); err != nil {

@@ -56,7 +56,7 @@ func TestToolView(t *testing.T) {
 		want  string // in stdout
 	}{
 		{"view a file", []string{"tool", "view", "-root", root}, `{"path": "f.txt"}`, 0, `"lineEnding": "CRLF"`},
-		{"flags before the name", []string{"tool", "-root", root, "view"}, `{"path": "f.txt", "startLine": 2}`, 0, `"text": "two"`},
+		{"flags before the name", []string{"tool", "-root", root, "view"}, `{"path": "f.txt", "startLine": 2}`, 0, `"text": "     2\ttwo\n"`},
 		{"dot dot", []string{"tool", "view", "-root", root}, `{"path": "../secret.txt"}`, 1, "outside the workspace"},
 		{"absolute path outside", []string{"tool", "view", "-root", root}, `{"path": "` + secret + `"}`, 1, "outside the workspace"},
 		{"a/../../x", []string{"tool", "view", "-root", root}, `{"path": "a/../../secret.txt"}`, 1, "outside the workspace"},

@@ -100,7 +100,7 @@ func TestCallEveryTool(t *testing.T) {
 		tool, args string
 		want       string // in the result text
 	}{
-		{"view", `{"path": "a.go", "startLine": 3, "endLine": 4}`, `"text":"func A() int {"`},
+		{"view", `{"path": "a.go", "startLine": 3, "endLine": 4}`, `     3\tfunc A() int {`},
 		{"edit_block", `{"path": "a.go", "search": "    return 1", "replace": "    return 2"}`, `"success":true`},
 		{"batch_edit_blocks", `{"path": "a.go", "edits": [{"search": "package a", "replace": "package alpha"}, {"search": "func A()", "replace": "func B()"}]}`, `"successfulEdits":2`},
 		{"write_from_line", `{"path": "b.txt", "startLine": 3, "content": "THREE\n"}`, `"success":true`},
