@@ -40,8 +40,9 @@
 //	Undo                   undo                        put back what a request wrote
 //
 // [Tools] describes every operation as a tool (name, description, JSON
-// Schema) and [Editor.Call] runs one from JSON and always answers in JSON,
-// so an agent framework or an MCP server registers them all in a few lines.
+// Schema; [GeminiTools] in the schema subset Gemini takes) and
+// [Editor.Call] runs one from JSON and always answers in JSON, so an agent
+// framework or an MCP server registers them all in a few lines.
 // Every operation that finds text by its content finds it the same way —
 // the default chain, tolerant of indentation, spacing, quotes, escapes and
 // a typo — unless its request sets exact; results say how each piece

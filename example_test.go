@@ -110,6 +110,37 @@ func ExampleTools() {
 	// undo
 }
 
+// GeminiTools gives the same tools with schemas Gemini's function calling
+// takes: an optional number that may be null is a nullable number.
+func ExampleGeminiTools() {
+	for _, t := range editkit.GeminiTools() {
+		if t.Name == "get_text_file_contents" {
+			var s struct {
+				Properties struct {
+					Files struct {
+						Items struct {
+							Properties struct {
+								Ranges struct {
+									Items struct {
+										Properties struct {
+											End map[string]any `json:"end"`
+										} `json:"properties"`
+									} `json:"items"`
+								} `json:"ranges"`
+							} `json:"properties"`
+						} `json:"items"`
+					} `json:"files"`
+				} `json:"properties"`
+			}
+			json.Unmarshal(t.InputSchema, &s)
+			end := s.Properties.Files.Items.Properties.Ranges.Items.Properties.End
+			fmt.Println(end["type"], end["nullable"])
+		}
+	}
+	// Output:
+	// integer true
+}
+
 // Check validates a request against a tool's schema before anything runs:
 // a missing required field is an error, never an empty string.
 func ExampleTool_Check() {

@@ -60,6 +60,19 @@ func Tools() []Tool {
 	return append([]Tool(nil), tools...)
 }
 
+// GeminiTools returns the tools of [Tools] with input schemas in the subset
+// Gemini's function calling takes: no list of types (an optional number
+// that may be null is a nullable number), no additionalProperties. The
+// requests they describe are the same; [Editor.Call] still refuses unknown
+// fields.
+func GeminiTools() []Tool {
+	ts := Tools()
+	for i := range ts {
+		ts[i].InputSchema = schema.Gemini(ts[i].InputSchema)
+	}
+	return ts
+}
+
 var tools = []Tool{
 	{
 		Name:  "view",

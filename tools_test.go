@@ -232,3 +232,32 @@ func TestMethodsReportInResult(t *testing.T) {
 		}
 	}
 }
+
+func TestGeminiTools(t *testing.T) {
+	var walk func(tool, where string, v any)
+	walk = func(tool, where string, v any) {
+		switch v := v.(type) {
+		case map[string]any:
+			for k, x := range v {
+				if _, list := x.([]any); k == "type" && list || k == "additionalProperties" {
+					t.Errorf("%s: %s.%s is still %v", tool, where, k, x)
+				}
+				walk(tool, where+"."+k, x)
+			}
+		case []any:
+			for _, x := range v {
+				walk(tool, where, x)
+			}
+		}
+	}
+	for i, tool := range GeminiTools() {
+		var v any
+		if err := json.Unmarshal(tool.InputSchema, &v); err != nil {
+			t.Fatalf("%s: %v", tool.Name, err)
+		}
+		walk(tool.Name, "", v)
+		if tool.Name != Tools()[i].Name || tool.Description != Tools()[i].Description {
+			t.Errorf("%s: not the same tool as Tools lists", tool.Name)
+		}
+	}
+}

@@ -12,9 +12,13 @@ import (
 )
 
 func (c *cli) tools(args []string) int {
-	fs := c.flags("tools", "", "Print every tool as a JSON list of {name, description, inputSchema}, for registering them with an agent.")
+	fs := c.flags("tools", "[-gemini]", "Print every tool as a JSON list of {name, title, description, inputSchema}, for registering them with an agent.")
+	gemini := fs.Bool("gemini", false, "schemas in the subset Gemini's function calling takes (no null types, no additionalProperties)")
 	if _, code, ok := c.parse(fs, args, 0, 0); !ok {
 		return code
+	}
+	if *gemini {
+		return c.printJSON(editkit.GeminiTools())
 	}
 	return c.printJSON(editkit.Tools())
 }
