@@ -957,7 +957,7 @@ func (m *merger) align(s segment, rel relation, seg []int, j, dir, limit int) ([
 			return 2, false
 		case a.norm == b.norm:
 			return 1, false
-		case !a.says || !b.says:
+		case !a.says || len(b.norm) < 3:
 			return 0, false
 		}
 		if y < x-2 || y > x+2 {

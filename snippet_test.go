@@ -124,6 +124,11 @@ func c() {
 		snippet: "// ... existing code ...\nfunc c() {\n\tfmt.Println(\"c\")\n}\n",
 		err:     editkit.ErrNoOp,
 	}, {
+		name:    "a short line changed at the segment's end: replace or insert is not said",
+		content: "def f():\n    x = 1\n    y = 2\n",
+		snippet: "# ... existing code ...\ndef f():\n    x = 10\n# ... existing code ...\n",
+		err:     editkit.ErrAmbiguous,
+	}, {
 		name:    "segment ends with a line like the file's next one, nothing after it",
 		content: "first := 1\nsecond := 2\nlog.Printf(\"a=%d\", a)\nthird := 3\n",
 		snippet: "...\nsecond := 2\nlog.Printf(\"b=%d\", b)\n...\n",
