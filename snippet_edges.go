@@ -1,0 +1,323 @@
+package editkit
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/editkit/editkit/internal/buffer"
+	"github.com/editkit/editkit/internal/fuzzy"
+)
+
+// extend places the segment's lines above its first pair and below its
+// last: each side is aligned with the file's lines next to the pair (see
+// align), and the pairs found extend the segment's stretch of the file.
+func (m *merger) extend(k int, s segment, p *placement, prev int) error {
+	for _, dir := range []int{-1, 1} {
+		edge, limit := p.pairs[0], prev
+		if dir > 0 {
+			edge, limit = p.pairs[len(p.pairs)-1], m.n-1
+		}
+		var seg []int
+		for i := edge[0] + dir; i >= 0 && i < len(s.lines); i += dir {
+			seg = append(seg, i)
+		}
+		if len(seg) == 0 {
+			continue
+		}
+		if len(seg) > maxAlign {
+			seg = seg[:maxAlign] // the rest is new text beyond the file's
+		}
+		got, changed := m.align(s, p.rel, seg, edge[1]+dir, dir, limit)
+		if i, f := changed[0], changed[1]; i >= 0 {
+			if s.open[max(dir, 0)] && m.outermost(f, dir) {
+				got = append(got, changed) // the file's first or last line, changed
+			} else {
+				return m.segmentError(ErrAmbiguous, k, s, "ends with line %d (%q), and the file has %q at line %d where it goes: the segment does not say whether it replaces that line or goes before it",
+					s.at+i+1, strings.TrimSpace(s.lines[i]), strings.TrimSpace(m.buf.Line(f)), f+1).
+					at(LineRange{f + 1, f + 1}).
+					withHint("Add the file's line that follows the change (or comes before it) to the segment, so that its place is clear")
+			}
+		}
+		if dir < 0 {
+			slices.Reverse(got)
+			p.pairs = append(got, p.pairs...)
+		} else {
+			p.pairs = append(p.pairs, got...)
+		}
+	}
+	return nil
+}
+
+// maxAlign bounds the segment lines beyond its runs that align places
+// next to them.
+const maxAlign = 400
+
+// align pairs segment lines seg (in walk order, away from a placed pair)
+// with the file's lines from line j on in direction dir (to limit): the
+// alignment that scores best, where a line that says something and is the
+// file's, at the same depth, scores 2, another equal line 1, a line that
+// reads as the file's line changed 1, and each file line passed over
+// between pairs costs 1 — what lies beyond the last pair is not the
+// segment's. It returns the pairs in walk order, and a pair left out: a
+// changed line that is the segment's last in walk order ({-1, -1} when
+// there is none).
+func (m *merger) align(s segment, rel relation, seg []int, j, dir, limit int) ([][2]int, [2]int) {
+	nf := 0
+	for x := j; m.inRange(x, dir, limit) && nf < 2*len(seg)+maxDrop; x += dir {
+		nf++
+	}
+	if nf == 0 {
+		return nil, [2]int{-1, -1}
+	}
+	file := func(y int) int { return j + dir*y }
+	type line struct {
+		norm  string
+		width int
+		blank bool
+		says  bool
+	}
+	describe := func(l string) line {
+		return line{buffer.Normalize(buffer.Collapse, l), indentWidth(l, m.tab), isBlank(l), saysSomething(l)}
+	}
+	sl, fl := make([]line, len(seg)), make([]line, nf)
+	for x, i := range seg {
+		sl[x] = describe(s.lines[i])
+	}
+	for y := range fl {
+		fl[y] = describe(m.buf.Line(file(y)))
+	}
+	changed := map[[2]int]bool{}
+	score := func(x, y int) (int, bool) {
+		a, b := sl[x], fl[y]
+		switch {
+		case a.blank || b.blank:
+			if a.blank && b.blank {
+				return 1, false
+			}
+			return 0, false
+		case rel.depth(a.width, b.width) != 0:
+			return 0, false
+		case a.norm == b.norm && a.says:
+			return 2, false
+		case a.norm == b.norm:
+			return 1, false
+		case !a.says || len(b.norm) < 3:
+			return 0, false
+		}
+		if y < x-2 || y > x+2 {
+			return 0, false // a changed line sits where its old self was
+		}
+		c, ok := changed[[2]int{x, y}]
+		if !ok {
+			c = alike(s.lines[seg[x]], m.buf.Line(file(y)))
+			changed[[2]int{x, y}] = c
+		}
+		if c {
+			return 1, true
+		}
+		return 0, false
+	}
+	// best[x][y]: the best score of seg[x:] aligned with file lines y on,
+	// where seg[x-1] (or the placed pair) was paired with file line y-1.
+	// Passing over a file line costs 1 unless nothing pairs after it.
+	ns := len(seg)
+	best := make([][]int, ns+1)
+	for x := range best {
+		best[x] = make([]int, nf+1)
+	}
+	for x := ns - 1; x >= 0; x-- {
+		for y := nf - 1; y >= 0; y-- {
+			// seg[x] is new here; or it pairs with file line y+d after
+			// passing over d lines.
+			v := best[x+1][y]
+			for d := 0; y+d < nf && d <= maxDrop; d++ {
+				if sc, _ := score(x, y+d); sc > 0 {
+					if w := sc - d + best[x+1][y+d+1]; w > v {
+						v = w
+					}
+				}
+			}
+			best[x][y] = v
+		}
+	}
+	var out [][2]int
+	var isChanged []bool
+	for x, y := 0, 0; x < ns; x++ {
+		pick := -1
+		for d := 0; y+d < nf && d <= maxDrop; d++ {
+			if sc, _ := score(x, y+d); sc > 0 && sc-d+best[x+1][y+d+1] == best[x][y] && best[x][y] > best[x+1][y] {
+				pick = d
+				break
+			}
+		}
+		if pick < 0 {
+			continue
+		}
+		_, changed := score(x, y+pick)
+		out = append(out, [2]int{seg[x], file(y + pick)})
+		isChanged = append(isChanged, changed)
+		y += pick + 1
+	}
+	// A changed line is read as one only between lines that are the
+	// file's: beyond the last of those, lines like the file's are new (a
+	// new function written like its neighbour), unless the segment ends
+	// there, which does not say which.
+	edge := [2]int{-1, -1}
+	for len(out) > 0 && isChanged[len(out)-1] {
+		if q := out[len(out)-1]; nextNonBlank(s.lines, q[0], dir) < 0 {
+			edge = q
+		}
+		out, isChanged = out[:len(out)-1], isChanged[:len(isChanged)-1]
+	}
+	return out, edge
+}
+
+// changedLine is how alike a line of a segment and the file's line in its
+// place must be for the one to be read as the other changed.
+const changedLine = 0.6
+
+// alike reports a line of a segment that reads as a changed file line.
+// Lines too long to compare cheaply are not read as changed.
+func alike(a, b string) bool {
+	a, b = strings.TrimSpace(a), strings.TrimSpace(b)
+	if len(a) > maxAlike || len(b) > maxAlike {
+		return false
+	}
+	return fuzzy.Similarity(a, b, changedLine) >= changedLine
+}
+
+// maxAlike is the longest line alike compares.
+const maxAlike = 400
+
+// outermost reports whether file line f is the file's first (dir -1) or
+// last (dir 1) line that is not blank.
+func (m *merger) outermost(f, dir int) bool {
+	for j := f + dir; j >= 0 && j < m.n; j += dir {
+		if !isBlank(m.buf.Line(j)) {
+			return false
+		}
+	}
+	return true
+}
+
+// nextNonBlank is the first line after line i, in direction dir, that is
+// not blank, or -1.
+func nextNonBlank(lines []string, i, dir int) int {
+	for i += dir; i >= 0 && i < len(lines); i += dir {
+		if !isBlank(lines[i]) {
+			return i
+		}
+	}
+	return -1
+}
+
+func (m *merger) inRange(j, dir, limit int) bool {
+	return j >= 0 && j < m.n && (dir < 0 && j >= limit || dir > 0 && j <= limit)
+}
+
+// placeTrivial places a segment of lines that say little at the first
+// line after prev at its first line's depth, relative to the previous
+// segment.
+func (m *merger) placeTrivial(k int, s segment, prev int, rel relation) (*placement, error) {
+	first := 0
+	for first < len(s.lines) && isBlank(s.lines[first]) {
+		first++
+	}
+	l := s.lines[first]
+	sw := indentWidth(l, m.tab)
+	norm := buffer.Normalize(buffer.Collapse, l)
+	for j := prev; j < m.n; j++ {
+		if j&1023 == 0 && m.ctx.Err() != nil {
+			return nil, stoppedError(m.path, m.ctx.Err())
+		}
+		f := m.buf.Line(j)
+		if isBlank(f) {
+			continue
+		}
+		d := rel.depth(sw, indentWidth(f, m.tab))
+		if d > 0 {
+			continue
+		}
+		if d < 0 || buffer.Normalize(buffer.Collapse, f) != norm {
+			break
+		}
+		p := &placement{pairs: [][2]int{{first, j}}, rel: rel}
+		if err := m.extend(k, s, p, prev); err != nil {
+			return nil, err
+		}
+		p.start, p.end = p.pairs[0][1], p.pairs[len(p.pairs)-1][1]+1
+		if err := m.check(k, s, p); err != nil {
+			return nil, err
+		}
+		return p, nil
+	}
+	return nil, m.segmentError(ErrNotFound, k, s, "says little (%q), and the file's next line at its depth after line %d is not it", strings.TrimSpace(l), prev).
+		withHint("Put a line of the file that occurs once in the segment, such as the first line of its block")
+}
+
+// reachEnds extends a segment with no marker above it to the file's
+// start when its first line is the file's first line, or when it leaves
+// no more above it than a segment may drop; likewise at the end.
+func (m *merger) reachEnds(s segment, p *placement, prev int) {
+	first, last := nextNonBlank(s.lines, -1, 1), nextNonBlank(s.lines, len(s.lines), -1)
+	if first < 0 {
+		return
+	}
+	fFirst, fLast := nextNonBlankLine(m.buf, -1, 1), nextNonBlankLine(m.buf, m.n, -1)
+	if s.open[0] && prev == 0 && fFirst >= 0 && first < p.pairs[0][0] && fFirst < p.pairs[0][1] &&
+		buffer.Equal(buffer.Collapse, s.lines[first], m.buf.Line(fFirst)) {
+		p.pairs = append([][2]int{{first, fFirst}}, p.pairs...)
+	}
+	end := p.pairs[len(p.pairs)-1]
+	if s.open[1] && fLast >= 0 && last > end[0] && fLast > end[1] &&
+		buffer.Equal(buffer.Collapse, s.lines[last], m.buf.Line(fLast)) {
+		p.pairs = append(p.pairs, [2]int{last, fLast})
+	}
+	// With no marker there, what the segment leaves of the file at that
+	// end is the segment's too, if it is no more than a segment may drop.
+	// Blank lines alone left at an end stay.
+	if beg := p.pairs[0]; s.open[0] && prev == 0 && fFirst >= 0 && fFirst < beg[1] && droppable(beg[1], beg[0]) {
+		p.pairs = append([][2]int{{0, 0}}, p.pairs...)
+		p.loose[0] = true
+	}
+	if end := p.pairs[len(p.pairs)-1]; s.open[1] && fLast > end[1] && droppable(m.n-1-end[1], len(s.lines)-1-end[0]) {
+		p.pairs = append(p.pairs, [2]int{len(s.lines) - 1, m.n - 1})
+		p.loose[1] = true
+	}
+}
+
+// droppable reports whether a segment may replace a stretch of file lines
+// with wrote lines where no marker stands.
+func droppable(file, wrote int) bool {
+	return file <= maxDrop || 2*wrote >= file
+}
+
+// nextNonBlankLine is the first line of buf after line j, in direction
+// dir, that is not blank, or -1.
+func nextNonBlankLine(buf *buffer.Buffer, j, dir int) int {
+	for j += dir; j >= 0 && j < buf.LineCount(); j += dir {
+		if !isBlank(buf.Line(j)) {
+			return j
+		}
+	}
+	return -1
+}
+
+// fillPairs adds the pairs of equal lines between the known pairs where a
+// stretch of the segment and the file's lines it replaces have the same
+// length, so that their spelling can be kept.
+func fillPairs(seg []string, buf *buffer.Buffer, pairs [][2]int) [][2]int {
+	out := [][2]int{pairs[0]}
+	for n := 1; n < len(pairs); n++ {
+		a, b := pairs[n-1], pairs[n]
+		if b[0]-a[0] == b[1]-a[1] {
+			for d := 1; d < b[0]-a[0]; d++ {
+				if buffer.Equal(buffer.Collapse, seg[a[0]+d], buf.Line(a[1]+d)) {
+					out = append(out, [2]int{a[0] + d, a[1] + d})
+				}
+			}
+		}
+		out = append(out, b)
+	}
+	return out
+}

@@ -1,0 +1,83 @@
+package editkit
+
+import "strings"
+
+// A relation ties the snippet's indentation to the file's: a pair of lines
+// known to correspond, and each side's indent step.
+type relation struct {
+	sw, fw       int // the pair's indent widths, in columns
+	sUnit, fUnit int
+}
+
+// depth compares a file line's depth with a snippet line's: 0 when they
+// are at the same depth, more than 0 when the file line is nested deeper.
+func (r relation) depth(sWidth, fWidth int) int {
+	return (fWidth-r.fw)*r.sUnit - (sWidth-r.sw)*r.fUnit
+}
+
+// indentWidth is the columns of a line's indentation, a tab counting tab.
+func indentWidth(l string, tab int) int {
+	w := 0
+	for _, c := range l {
+		switch c {
+		case ' ':
+			w++
+		case '\t':
+			w += tab
+		default:
+			return w
+		}
+	}
+	return 0 // a blank line has no depth
+}
+
+// tabWidth is the columns a tab counts for when comparing depths: the
+// space step of whichever side indents with spaces, 4 when neither does.
+func tabWidth(snippet, file []string) int {
+	for _, side := range [][]string{snippet, file} {
+		if u := indentStep(side, 0); u > 0 && !hasTabIndent(side) {
+			return u
+		}
+	}
+	return 4
+}
+
+func hasTabIndent(lines []string) bool {
+	for _, l := range lines {
+		if strings.HasPrefix(l, "\t") {
+			return true
+		}
+	}
+	return false
+}
+
+// indentStep is the usual change of indentation between neighbouring
+// lines, in columns: the most frequent one of two columns or more (single
+// columns align comments), 0 when the lines show none.
+func indentStep(lines []string, tab int) int {
+	t := tab
+	if t == 0 {
+		t = 4
+	}
+	count := map[int]int{}
+	prev := -1
+	for _, l := range lines {
+		if isBlank(l) {
+			continue
+		}
+		w := indentWidth(l, t)
+		if prev >= 0 {
+			if d := w - prev; d >= 2 || d <= -2 {
+				count[max(d, -d)]++
+			}
+		}
+		prev = w
+	}
+	best, bestN := 0, 0
+	for d, n := range count {
+		if n > bestN || n == bestN && d < best {
+			best, bestN = d, n
+		}
+	}
+	return best
+}

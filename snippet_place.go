@@ -1,0 +1,455 @@
+package editkit
+
+import (
+	"math"
+	"slices"
+	"unicode"
+
+	"github.com/editkit/editkit/internal/buffer"
+)
+
+// maxOccurrences is how many places a line may have in the file and
+// still anchor a segment: a line more common says nothing of where it is.
+const maxOccurrences = 64
+
+// occurrences returns the file lines from line from on that equal line,
+// spacing aside; none when there are more than maxOccurrences.
+func (m *merger) occurrences(line string, from int) []int {
+	m.lookups--
+	var out []int
+	for _, j := range m.buf.Occurrences(buffer.Collapse, line, 0) {
+		if j >= from {
+			out = append(out, j)
+		}
+	}
+	if len(out) > maxOccurrences {
+		return nil
+	}
+	return out
+}
+
+// saysSomething reports a line worth placing a segment by: three letters
+// or digits at least.
+func saysSomething(l string) bool {
+	n := 0
+	for _, r := range l {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			if n++; n >= 3 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// place finds where segment k goes, after file line prev. rel is the
+// previous segment's relation, for a segment with nothing to anchor on.
+//
+// The segment's top anchor is its first line that says something and that
+// the file has after prev; its bottom anchor the last such line. Each
+// place of an anchor is grown into a run: the segment's lines around it
+// that are the file's lines around it, at the same depth. A top place and
+// a bottom place that fit together (in order, no further apart than the
+// segment could stretch by dropping lines) make a candidate; the one whose
+// runs are longest wins, and a tie between places that differ is refused.
+func (m *merger) place(k int, s segment, prev int, rel *relation) (*placement, error) {
+	m.prev = prev
+	found := map[int][]int{}
+	places := func(i int) []int {
+		if l, ok := found[i]; ok {
+			return l
+		}
+		var l []int
+		if m.lookups > 0 && m.ctx.Err() == nil {
+			l = m.occurrences(s.lines[i], prev)
+		}
+		found[i] = l
+		return l
+	}
+	var says []int
+	for i, l := range s.lines {
+		if saysSomething(l) {
+			says = append(says, i)
+		}
+	}
+	if len(says) == 0 {
+		if rel == nil {
+			return nil, m.segmentError(ErrNotFound, k, s, "has no line that says something (only brackets, blank lines and the like), so nothing places it").
+				withHint("Start the segment with a line of the file that occurs once, such as the function's first line")
+		}
+		return m.placeTrivial(k, s, prev, *rel)
+	}
+	// The outermost anchors that fit together: a top line that fits with
+	// no bottom line is new, or the file has it elsewhere by chance.
+	// A top line that ties between places is not trusted either: the
+	// next one is tried.
+	var best, tie []cand
+outer:
+	for n, t := range says {
+		if err := m.ctx.Err(); err != nil {
+			return nil, stoppedError(m.path, err)
+		}
+		tops := places(t)
+		if len(tops) == 0 {
+			continue
+		}
+		for x := len(says) - 1; x > n; x-- {
+			bots := m.near(s.lines[says[x]], says[x]-t, tops)
+			if len(bots) == 0 {
+				continue
+			}
+			switch cs := m.candidates(s, t, tops, says[x], bots); {
+			case len(cs) == 1 && !cs[0].tied:
+				best = cs
+				break outer
+			case len(cs) > 1 || len(cs) == 1 && cs[0].tied:
+				if tie == nil {
+					tie = cs
+				}
+				continue outer
+			}
+		}
+	}
+	if best == nil && tie == nil {
+		// One anchor: the first line whose run places it once. (A tie
+		// above says the segment reaches further than one run, to a
+		// place that is not known: that is refused.)
+		for _, t := range says {
+			if tops := places(t); len(tops) > 0 {
+				cs := m.candidates(s, t, tops, t, tops)
+				if len(cs) == 1 {
+					best = cs
+					break
+				}
+				if tie == nil {
+					tie = cs
+				}
+			}
+		}
+	}
+	if best == nil && tie == nil {
+		return nil, m.notFound(k, s)
+	}
+	if best == nil {
+		best = tie
+	}
+	if len(best) == 1 && best[0].tied {
+		return nil, m.ambiguous(k, s, best[0].ends)
+	}
+	if len(best) > 1 {
+		var at []int
+		for _, c := range best {
+			if c.top.j0 == best[0].top.j0 {
+				at = append(at, c.bot.j1) // the same start: the ends differ
+			} else {
+				at = append(at, c.top.j0)
+			}
+		}
+		return nil, m.ambiguous(k, s, at)
+	}
+	c := best[0]
+	if e := m.elsewhere(k, s, c, says, places); e != nil {
+		return nil, e
+	}
+	if e := m.thin(k, s, c, says); e != nil {
+		return nil, e
+	}
+	p := &placement{rel: c.top.rel}
+	p.pairs = c.top.pairs()
+	if c.bot.i0 > c.top.i1 {
+		p.pairs = append(p.pairs, m.between(s, c.top, c.bot)...)
+		p.pairs = append(p.pairs, c.bot.pairs()...)
+	} else if c.bot.i1 > c.top.i1 {
+		for i := c.top.i1 + 1; i <= c.bot.i1; i++ {
+			p.pairs = append(p.pairs, [2]int{i, c.bot.j0 + i - c.bot.i0})
+		}
+	}
+	if err := m.extend(k, s, p, prev); err != nil {
+		return nil, err
+	}
+	m.reachEnds(s, p, prev)
+	p.start, p.end = p.pairs[0][1], p.pairs[len(p.pairs)-1][1]+1
+	if err := m.check(k, s, p); err != nil {
+		return nil, err
+	}
+	if err := m.twice(k, s, p, places); err != nil {
+		return nil, err
+	}
+	p.pairs = fillPairs(s.lines, m.buf, p.pairs)
+	return p, nil
+}
+
+// dropped counts the file's lines between a candidate's top and bottom
+// runs that say something and that the segment does not have there: what
+// the segment would delete. Where the context around a change is the same
+// in two places, the place where the segment drops less wins.
+func (m *merger) dropped(s segment, top, bot run) int {
+	seg := map[string]bool{}
+	for i := top.i1 + 1; i < bot.i0; i++ {
+		if saysSomething(s.lines[i]) {
+			seg[buffer.Normalize(buffer.Collapse, s.lines[i])] = true
+		}
+	}
+	n := 0
+	for j := top.j1 + 1; j < bot.j0; j++ {
+		if f := m.norm(j); !seg[f] && saysSomething(f) {
+			n++
+		}
+	}
+	return n
+}
+
+// norm is file line j as lines are compared.
+func (m *merger) norm(j int) string {
+	if n, ok := m.norms[j]; ok {
+		return n
+	}
+	n := buffer.Normalize(buffer.Collapse, m.buf.Line(j))
+	m.norms[j] = n
+	return n
+}
+
+// between pairs the segment's lines between its top and bottom runs with
+// the file's lines between them: the lines that say something and occur
+// once on each side, the longest chain of them in order. The pairs show
+// what the segment keeps of the file there, and so what it would drop.
+func (m *merger) between(s segment, top, bot run) [][2]int {
+	count := func(n int, line func(int) string) map[string]int {
+		at := map[string]int{}
+		for x := 0; x < n; x++ {
+			l := line(x)
+			if !saysSomething(l) {
+				continue
+			}
+			if _, dup := at[l]; dup {
+				at[l] = -1
+			} else {
+				at[l] = x
+			}
+		}
+		return at
+	}
+	segAt := count(bot.i0-top.i1-1, func(x int) string { return buffer.Normalize(buffer.Collapse, s.lines[top.i1+1+x]) })
+	fileAt := count(bot.j0-top.j1-1, func(x int) string { return m.norm(top.j1 + 1 + x) })
+	var pairs [][2]int
+	for l, i := range segAt {
+		if j, ok := fileAt[l]; ok && i >= 0 && j >= 0 &&
+			top.rel.depth(indentWidth(s.lines[top.i1+1+i], m.tab), indentWidth(m.buf.Line(top.j1+1+j), m.tab)) == 0 {
+			pairs = append(pairs, [2]int{top.i1 + 1 + i, top.j1 + 1 + j})
+		}
+	}
+	slices.SortFunc(pairs, func(a, b [2]int) int { return a[0] - b[0] })
+	return longestChain(pairs)
+}
+
+// longestChain is the longest subsequence of pairs (in segment order)
+// whose file lines increase.
+func longestChain(pairs [][2]int) [][2]int {
+	if len(pairs) == 0 {
+		return nil
+	}
+	var tails []int // index into pairs of the smallest tail of each length
+	prev := make([]int, len(pairs))
+	for i, p := range pairs {
+		n, _ := slices.BinarySearchFunc(tails, p[1], func(t, target int) int { return pairs[t][1] - target })
+		prev[i] = -1
+		if n > 0 {
+			prev[i] = tails[n-1]
+		}
+		if n == len(tails) {
+			tails = append(tails, i)
+		} else {
+			tails[n] = i
+		}
+	}
+	out := make([][2]int, len(tails))
+	for i, k := len(tails)-1, tails[len(tails)-1]; i >= 0; i, k = i-1, prev[k] {
+		out[i] = pairs[k]
+	}
+	return out
+}
+
+// near returns the lines of the file equal to line that are within
+// reach below one of the places tops, when line is ds lines below their
+// line in the segment: looked up there, not in the whole file.
+func (m *merger) near(line string, ds int, tops []int) []int {
+	norm := buffer.Normalize(buffer.Collapse, line)
+	var out []int
+	next := 0 // the first line not yet looked at
+	for _, jt := range tops {
+		from, to := max(jt+1, next), min(jt+2*ds+maxDrop, m.n-1)
+		for j := from; j <= to; j++ {
+			if m.norm(j) == norm {
+				out = append(out, j)
+			}
+		}
+		next = max(next, to+1)
+	}
+	return out
+}
+
+// A cand is a place for a segment: the runs around its top and bottom
+// anchors, and how many lines that say something they hold.
+type cand struct {
+	top, bot run
+	score    int
+	// tied reports that other places of the bottom anchor fit the top as
+	// well: the segment's end is not known. ends are the places' ends.
+	tied bool
+	ends []int
+}
+
+// candidates pairs each place of top anchor line t with the place of
+// bottom anchor line b (the same line for a segment with one anchor) that
+// fits with it with the longest run (tied when several do). Of the pairs,
+// it returns those that score best: the longest runs, less the lines that
+// say something the segment would drop between them.
+func (m *merger) candidates(s segment, t int, tops []int, b int, bots []int) []cand {
+	var all []cand
+	for _, jt := range tops {
+		tr := m.grow(s, t, jt)
+		var pick *run
+		tied := false
+		var alts []int
+		for _, jb := range bots {
+			if b == t {
+				if jb == jt {
+					pick = &tr
+				}
+				continue
+			}
+			if !consistent([2]int{t, jt}, [2]int{b, jb}) || tr.rel.depth(indentWidth(s.lines[b], m.tab), indentWidth(m.buf.Line(jb), m.tab)) != 0 {
+				continue
+			}
+			br := m.growWith(s, b, jb, tr.rel)
+			tr := tr
+			if br.i0 <= tr.i1 && br.j0-br.i0 != tr.j0-tr.i0 {
+				// Both runs reach the same lines of the segment (brackets
+				// and blank lines around a deletion, say) at different
+				// places: they are the bottom run's, if the top keeps its
+				// anchor.
+				if br.i0 <= t {
+					continue
+				}
+				tr = tr.cut(br.i0-1, s)
+			}
+			switch {
+			case pick == nil || br.says > pick.says:
+				pick, tied, alts = &br, false, nil
+			case br.says == pick.says && br.j0 != pick.j0:
+				tied = true
+				alts = append(alts, br.j1)
+			}
+		}
+		if pick == nil {
+			continue
+		}
+		top := tr
+		if pick.i0 <= tr.i1 && pick.j0-pick.i0 != tr.j0-tr.i0 {
+			top = tr.cut(pick.i0-1, s)
+		}
+		all = append(all, cand{top, *pick, top.says + pick.says - m.dropped(s, top, *pick), tied, append(alts, pick.j1)})
+	}
+	// The best, and every place within a point of it: a lead of one line
+	// is not clear enough to choose by.
+	top := math.MinInt
+	for _, c := range all {
+		top = max(top, c.score)
+	}
+	var best []cand
+	for _, c := range all {
+		if c.score >= top-1 {
+			best = append(best, c)
+		}
+	}
+	return best
+}
+
+// A run is segment lines i0..i1 that are file lines j0..j1, the same
+// text at the same depth; says counts its lines that say something.
+type run struct {
+	i0, i1, j0, j1 int
+	says           int
+	rel            relation
+}
+
+// cut ends the run at segment line i1.
+func (r run) cut(i1 int, s segment) run {
+	for r.i1 > i1 {
+		if saysSomething(s.lines[r.i1]) {
+			r.says--
+		}
+		r.i1, r.j1 = r.i1-1, r.j1-1
+	}
+	return r
+}
+
+func (r run) pairs() [][2]int {
+	var out [][2]int
+	for i := r.i0; i <= r.i1; i++ {
+		out = append(out, [2]int{i, r.j0 + i - r.i0})
+	}
+	return out
+}
+
+// grow makes the run around segment line i at file line j, its depths
+// related through that pair.
+func (m *merger) grow(s segment, i, j int) run {
+	rel := relation{sw: indentWidth(s.lines[i], m.tab), fw: indentWidth(m.buf.Line(j), m.tab), sUnit: m.unit}
+	if m.fUnit < 0 {
+		// The file's step, from the lines around the first place looked
+		// at: a file keeps one style.
+		m.fUnit = indentStep(fileLines(m.buf, max(j-40, 0), min(80, m.n-max(j-40, 0))), m.tab)
+	}
+	rel.fUnit = m.fUnit
+	// A side that shows no step is taken to step as the other does.
+	switch {
+	case rel.sUnit == 0 && rel.fUnit == 0:
+		rel.sUnit, rel.fUnit = 4, 4
+	case rel.sUnit == 0:
+		rel.sUnit = rel.fUnit
+	case rel.fUnit == 0:
+		rel.fUnit = rel.sUnit
+	}
+	return m.growWith(s, i, j, rel)
+}
+
+// growWith makes the run around segment line i at file line j, with
+// depths related by rel.
+func (m *merger) growWith(s segment, i, j int, rel relation) run {
+	r := run{i0: i, i1: i, j0: j, j1: j, rel: rel, says: 1}
+	same := func(i, j int) bool {
+		a, b := s.lines[i], m.buf.Line(j)
+		if isBlank(a) || isBlank(b) {
+			return isBlank(a) && isBlank(b)
+		}
+		return buffer.Equal(buffer.Collapse, a, b) && rel.depth(indentWidth(a, m.tab), indentWidth(b, m.tab)) == 0
+	}
+	for r.i0 > 0 && r.j0 > m.prev && same(r.i0-1, r.j0-1) {
+		r.i0, r.j0 = r.i0-1, r.j0-1
+		if saysSomething(s.lines[r.i0]) {
+			r.says++
+		}
+	}
+	for r.i1+1 < len(s.lines) && r.j1+1 < m.n && same(r.i1+1, r.j1+1) {
+		r.i1, r.j1 = r.i1+1, r.j1+1
+		if saysSomething(s.lines[r.i1]) {
+			r.says++
+		}
+	}
+	return r
+}
+
+// consistent reports whether two (segment line, file line) pairs can both
+// hold: in the same order, and no further apart in the file than the
+// segment could stretch by dropping lines.
+func consistent(a, b [2]int) bool {
+	if a[0] > b[0] {
+		a, b = b, a
+	}
+	ds, df := b[0]-a[0], b[1]-a[1]
+	if ds == 0 {
+		return df == 0
+	}
+	return df > 0 && df <= 2*ds+maxDrop
+}

@@ -1,0 +1,175 @@
+package editkit
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/editkit/editkit/internal/buffer"
+)
+
+// twiceLookups bounds the lines twice looks up for one segment.
+const twiceLookups = 6
+
+// twice refuses a placement that leaves one of the segment's lines that
+// say something, and that the file has once, just outside the lines the
+// segment replaces: it would be in the file twice, and its place says the
+// segment reaches further than its runs (a marker forgotten between two
+// stretches). Further off, or alone (the lines around it are not the
+// segment's), such a line is a copy. It looks up the
+// distinctive lines the placement did not pair, nearest the runs first, a
+// few of them.
+func (m *merger) twice(k int, s segment, p *placement, places func(int) []int) *Error {
+	paired := map[int]bool{}
+	for _, q := range p.pairs {
+		paired[q[0]] = true
+	}
+	var look []int
+	for i, l := range s.lines {
+		if !paired[i] && saysSomething(l) && buffer.Rarity(l) >= 8 {
+			look = append(look, i)
+		}
+	}
+	// Nearest a paired line first: those are the lines a forgotten marker
+	// sits next to.
+	near := func(i int) int {
+		d := len(s.lines)
+		for _, q := range p.pairs {
+			d = min(d, max(q[0]-i, i-q[0]))
+		}
+		return d
+	}
+	slices.SortStableFunc(look, func(a, b int) int { return near(a) - near(b) })
+	reach := 2*len(s.lines) + 3*maxDrop // further off, the line is a copy, not this segment's
+	for _, i := range look[:min(len(look), twiceLookups)] {
+		js := places(i)
+		if len(js) != 1 || js[0] >= p.start && js[0] < p.end || js[0] < p.start-reach || js[0] >= p.end+reach {
+			continue
+		}
+		if r := m.growWith(s, i, js[0], p.rel); r.says < 2 {
+			continue // one line alike: a copy
+		}
+		return m.segmentError(ErrConflict, k, s, "has line %d (%q), which the file has at line %d, outside the lines %d-%d the segment replaces: it would be there twice",
+			s.at+i+1, strings.TrimSpace(s.lines[i]), js[0]+1, p.start+1, p.end).
+			at(LineRange{js[0] + 1, js[0] + 1}).
+			withHint("Put a marker line such as \"// ... existing code ...\" where the file's lines stay, or put the segment's lines in the file's order")
+	}
+	return nil
+}
+
+// elsewhere refuses a placement when the segment's first or last line
+// that says something lies beyond its runs and is the file's somewhere
+// else: a line the file has once, or the start of a stretch of three lines
+// that say something. The segment then spans lines no marker stands for,
+// or repeats them.
+func (m *merger) elsewhere(k int, s segment, c cand, says []int, places func(int) []int) *Error {
+	for _, i := range []int{says[0], says[len(says)-1]} {
+		if i >= c.top.i0 && i <= c.bot.i1 {
+			continue
+		}
+		for _, j := range places(i) {
+			if j >= c.top.j0 && j <= c.bot.j1 {
+				continue
+			}
+			r := m.growWith(s, i, j, c.top.rel)
+			if r.says < 3 && len(places(i)) > 1 {
+				continue
+			}
+			return m.segmentError(ErrConflict, k, s, "has its %s at file %s, and its %s at file %s, which is not where the rest of the segment fits; no marker stands between them",
+				LineRange{s.at + c.top.i0 + 1, s.at + c.bot.i1 + 1}, LineRange{c.top.j0 + 1, c.bot.j1 + 1},
+				LineRange{s.at + r.i0 + 1, s.at + r.i1 + 1}, LineRange{r.j0 + 1, r.j1 + 1}).
+				at(LineRange{r.j0 + 1, r.j1 + 1}).
+				withHint("Put a marker line such as \"// ... existing code ...\" where the file's lines stay between them; to delete lines, delete them with edit_block or write_from_line")
+		}
+	}
+	return nil
+}
+
+// thin refuses a segment placed by one line that says something when it
+// has many more such lines the file does not have there: one line in
+// common is no evidence that the segment belongs to this file, or here.
+func (m *merger) thin(k int, s segment, c cand, says []int) *Error {
+	if c.top != c.bot || c.top.says > 1 {
+		return nil
+	}
+	other := 0
+	for _, i := range says {
+		if i < c.top.i0 || i > c.top.i1 {
+			other++
+		}
+	}
+	if other < 4 {
+		return nil
+	}
+	return m.segmentError(ErrNotFound, k, s, "has one line that is the file's (line %d, %q, at file line %d) and %d more that are not there",
+		s.at+c.top.i0+1, strings.TrimSpace(s.lines[c.top.i0]), c.top.j0+1, other).
+		at(LineRange{c.top.j0 + 1, c.top.j0 + 1}).
+		withHint("Check that the snippet is for this file; start and end the segment with two or three unchanged lines of the file around the change")
+}
+
+// check refuses a placement that drops a long stretch of the file where
+// no marker stands: more than maxDrop lines, replaced by less than half as
+// many.
+func (m *merger) check(k int, s segment, p *placement) error {
+	if s.open[0] && s.open[1] {
+		return nil // no marker at all: the snippet is the file's whole new text
+	}
+	for n := 1; n < len(p.pairs); n++ {
+		a, b := p.pairs[n-1], p.pairs[n]
+		gap, wrote := b[1]-a[1]-1, b[0]-a[0]-1
+		if !droppable(gap, wrote) {
+			return m.segmentError(ErrConflict, k, s, "would replace the %s between file lines %d and %d with %s, and no marker stands there",
+				plural(gap, "line"), a[1]+1, b[1]+1, plural(wrote, "line")).
+				at(LineRange{a[1] + 2, b[1]}).
+				withHint("Put a marker line such as \"// ... existing code ...\" where the file's lines stay; to delete them, delete them with edit_block or write_from_line")
+		}
+	}
+	return nil
+}
+
+// segmentError is an error about segment k, naming its snippet lines.
+func (m *merger) segmentError(kind error, k int, s segment, format string, args ...any) *Error {
+	where := fmt.Sprintf("segment %d of the snippet (its lines %d-%d)", k+1, s.at+1, s.at+len(s.lines))
+	return errorf(kind, m.path, where+" "+format, args...)
+}
+
+// notFound says that no line of segment k that says something is in the
+// file after the previous segment, with the nearest text.
+func (m *merger) notFound(k int, s segment) *Error {
+	e := notFoundError(m.buf, m.path, strings.Join(s.lines, "\n"), "", []string{"line by line"})
+	_, nearest, _ := strings.Cut(e.Msg, ")")
+	nearest = strings.TrimLeft(nearest, ";. ")
+	if !strings.HasPrefix(nearest, "The nearest") {
+		nearest = "no line of the file resembles its lines"
+	}
+	nearest = strings.NewReplacer("search lines", "segment lines", "search has:", "snippet has:").Replace(nearest)
+	e.Msg = fmt.Sprintf("segment %d of the snippet (its lines %d-%d) has no line that the file has (after the previous segment), indentation and spacing ignored: %s", k+1, s.at+1, s.at+len(s.lines), nearest)
+	e.Hint = "A segment needs a line of the file that occurs once, at its top or bottom, next to the lines that change; copy it from the file (view) exactly"
+	return e
+}
+
+func linesList(ls []int) string {
+	var names []string
+	for i, l := range ls {
+		if i == 5 {
+			names = append(names, "…")
+			break
+		}
+		names = append(names, fmt.Sprint(l+1))
+	}
+	return plural(len(ls), "line")[len(fmt.Sprint(len(ls)))+1:] + " " + strings.Join(names, ", ")
+}
+
+// ambiguous says that segment k fits the places that start at the file
+// lines at, equally well.
+func (m *merger) ambiguous(k int, s segment, at []int) *Error {
+	slices.Sort(at)
+	at = slices.Compact(at)
+	var ranges []LineRange
+	for _, l := range at {
+		ranges = append(ranges, LineRange{l + 1, l + 1})
+	}
+	return m.segmentError(ErrAmbiguous, k, s, "fits %d places equally well, at file %s", len(at), linesList(at)).
+		at(ranges...).
+		withHint("Add a line next to the change that the file has only once, such as the enclosing function's first line")
+}
