@@ -117,6 +117,14 @@ func (m *merger) align(s segment, rel relation, seg []int, j, dir, limit int) ([
 		}
 		return 0, false
 	}
+	// A comment line of the segment in the place of a comment line of the
+	// file, at the same depth, rewrites it (a doc comment reworded): it
+	// costs nothing, as passing over the file's line would.
+	rewritten := func(x, y int) bool {
+		a, b := sl[x], fl[y]
+		return !a.blank && !b.blank && rel.depth(a.width, b.width) == 0 &&
+			isComment(s.lines[seg[x]]) && isComment(m.buf.Line(file(y)))
+	}
 	// best[x][y]: the best score of seg[x:] aligned with file lines y on,
 	// where seg[x-1] (or the placed pair) was paired with file line y-1.
 	// Passing over a file line costs 1 unless nothing pairs after it.
@@ -130,6 +138,9 @@ func (m *merger) align(s segment, rel relation, seg []int, j, dir, limit int) ([
 			// seg[x] is new here; or it pairs with file line y+d after
 			// passing over d lines.
 			v := best[x+1][y]
+			if rewritten(x, y) {
+				v = max(v, best[x+1][y+1])
+			}
 			for d := 0; y+d < nf && d <= maxDrop; d++ {
 				if sc, _ := score(x, y+d); sc > 0 {
 					if w := sc - d + best[x+1][y+d+1]; w > v {
@@ -151,6 +162,9 @@ func (m *merger) align(s segment, rel relation, seg []int, j, dir, limit int) ([
 			}
 		}
 		if pick < 0 {
+			if best[x][y] > best[x+1][y] && y < nf && rewritten(x, y) && best[x+1][y+1] == best[x][y] {
+				y++ // the segment rewrote this comment line of the file
+			}
 			continue
 		}
 		_, changed := score(x, y+pick)
@@ -320,4 +334,11 @@ func fillPairs(seg []string, buf *buffer.Buffer, pairs [][2]int) [][2]int {
 		out = append(out, b)
 	}
 	return out
+}
+
+// isComment reports a line that is a comment in one of the syntaxes
+// markers are written in.
+func isComment(l string) bool {
+	t := strings.TrimSpace(l)
+	return t != "" && stripComment(t) != t
 }

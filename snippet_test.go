@@ -124,6 +124,11 @@ func c() {
 		snippet: "// ... existing code ...\nfunc c() {\n\tfmt.Println(\"c\")\n}\n",
 		err:     editkit.ErrNoOp,
 	}, {
+		name:    "a doc comment reworded above its function",
+		content: "}\n\n// Log will log a message.\n// Warning: it does not exit.\nfunc Log() {\n\twrite()\n}\n",
+		snippet: "// ... existing code ...\n}\n\n// Log logs a message.\n//\n// It never exits.\nfunc Log() {\n// ... existing code ...\n",
+		want:    "}\n\n// Log logs a message.\n//\n// It never exits.\nfunc Log() {\n\twrite()\n}\n",
+	}, {
 		name:    "a short line changed at the segment's end: replace or insert is not said",
 		content: "def f():\n    x = 1\n    y = 2\n",
 		snippet: "# ... existing code ...\ndef f():\n    x = 10\n# ... existing code ...\n",
