@@ -67,6 +67,7 @@ func TestUndoEveryTool(t *testing.T) {
 		{"apply_edit_response", `{"response": "crlf.txt\n<<<<<<< SEARCH\none\n=======\nONE\n>>>>>>> REPLACE\nbom.txt\n<<<<<<< SEARCH\nbeta\n=======\nBETA\n>>>>>>> REPLACE\n"}`},
 		{"apply_patch", `{"input": "*** Begin Patch\n*** Update File: latin1.txt\n@@\n-caf\u00e9\n+cafe\n*** Delete File: noeol.txt\n*** Add File: made.txt\n+m\n*** End Patch\n"}`},
 		{"str_replace_based_edit_tool", `{"command": "create", "path": "bom.txt", "file_text": "overwritten\n"}`},
+		{"edit_file", `{"path": "crlf.txt", "code_edit": "one\ntwo and a half\nthree\n"}`},
 	} {
 		t.Run(tc.tool, func(t *testing.T) {
 			ed, dir := newUndoWorkspace(t)
