@@ -238,11 +238,13 @@ func planSnippet(ctx context.Context, buf *buffer.Buffer, path, snippet string, 
 	for i := range res.Segments {
 		res.Segments[i].Lines = res.Lines[i]
 	}
-	res.Message = mergeMessage(path, res, markers)
+	res.Message = mergeMessage(path, res, markers, buf.LineCount())
 	return edits, res, nil
 }
 
-func mergeMessage(path string, res *MergeResult, markers bool) string {
+// mergeMessage says where each segment went, and what became of the rest
+// of the file: n is its line count.
+func mergeMessage(path string, res *MergeResult, markers bool, n int) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Merged the snippet into %s: ", pathOr(path))
 	for i, s := range res.Segments {
@@ -252,9 +254,12 @@ func mergeMessage(path string, res *MergeResult, markers bool) string {
 		fmt.Fprintf(&b, "snippet %s replaced %s, now %s", s.Snippet, s.Replaced, s.Lines)
 	}
 	b.WriteString(".")
-	if markers {
+	switch r := res.Segments[0].Replaced; {
+	case markers:
 		b.WriteString(" The lines the markers stand for were kept.")
-	} else {
+	case r.Start == 1 && r.End == n:
+		b.WriteString(" The snippet has no markers: it is the file's whole new text.")
+	default:
 		b.WriteString(" The snippet has no markers; the file's lines around it were kept.")
 	}
 	return b.String()
