@@ -19,8 +19,9 @@ import (
 //     for the file's lines where it is, kept as they are. A marker-like
 //     line the file has next to the same lines is the file's text.
 //   - A segment is placed by its anchors: its first and its last line that
-//     say something (not "}" or blank) and that the file has after the
-//     previous segment, each grown into a run of the segment's lines around
+//     say something (not "}" or blank; among the two at each end, as lines
+//     deeper inside are as often new code repeating the file's) and that
+//     the file has after the previous segment, each grown into a run of the segment's lines around
 //     it that are the file's lines around it, at the same depth. The two
 //     runs must fit together: in order, no further apart than the segment
 //     could stretch by dropping lines. A top line that fits with no bottom

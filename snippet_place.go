@@ -85,7 +85,7 @@ func (m *merger) place(k int, s segment, prev int, rel *relation) (*placement, e
 	// next one is tried.
 	var best, tie []cand
 outer:
-	for n, t := range says {
+	for n, t := range says[:min(len(says), edgeLines)] {
 		if err := m.ctx.Err(); err != nil {
 			return nil, stoppedError(m.path, err)
 		}
@@ -93,7 +93,7 @@ outer:
 		if len(tops) == 0 {
 			continue
 		}
-		for x := len(says) - 1; x > n; x-- {
+		for x := len(says) - 1; x > n && x >= len(says)-edgeLines; x-- {
 			bots := m.near(s.lines[says[x]], says[x]-t, tops)
 			if len(bots) == 0 {
 				continue
@@ -114,7 +114,7 @@ outer:
 		// One anchor: the first line whose run places it once. (A tie
 		// above says the segment reaches further than one run, to a
 		// place that is not known: that is refused.)
-		for _, t := range says {
+		for _, t := range edges(says) {
 			if tops := places(t); len(tops) > 0 {
 				cs := m.candidates(s, t, tops, t, tops)
 				if len(cs) == 1 {
@@ -286,6 +286,20 @@ func (m *merger) near(line string, ds int, tops []int) []int {
 		next = max(next, to+1)
 	}
 	return out
+}
+
+// edgeLines is how many lines that say something at each end of a segment
+// may anchor it. New code often repeats lines of the code around it; a
+// line deep inside a segment is as likely new as the file's, and the
+// alignment of the segment's edges reaches it anyway.
+const edgeLines = 2
+
+// edges is the first and last edgeLines of says, the first ones first.
+func edges(says []int) []int {
+	if len(says) <= 2*edgeLines {
+		return says
+	}
+	return append(slices.Clip(says[:edgeLines]), says[len(says)-edgeLines:]...)
 }
 
 // A cand is a place for a segment: the runs around its top and bottom
