@@ -57,8 +57,8 @@ const maxAlign = 400
 // alignment that scores best, where a line that says something and is the
 // file's, at the same depth, scores 2, another equal line 1, a line that
 // reads as the file's line changed 1, and each file line passed over
-// between pairs costs 1 — what lies beyond the last pair is not the
-// segment's. It returns the pairs in walk order, and a pair left out: a
+// between pairs costs 1 (but see passCost) — what lies beyond the last
+// pair is not the segment's. It returns the pairs in walk order, and a pair left out: a
 // changed line that is the segment's last in walk order ({-1, -1} when
 // there is none).
 func (m *merger) align(s segment, rel relation, seg []int, j, dir, limit int) ([][2]int, [2]int) {
@@ -125,6 +125,17 @@ func (m *merger) align(s segment, rel relation, seg []int, j, dir, limit int) ([
 		return !a.blank && !b.blank && rel.depth(a.width, b.width) == 0 &&
 			isComment(s.lines[seg[x]]) && isComment(m.buf.Line(file(y)))
 	}
+	// Passing over a file line on the way to pair seg[x] costs 1, unless
+	// the line is nested deeper than seg[x] or blank: then it is the old
+	// body of the block seg[x] closes or continues, which the segment
+	// rewrites.
+	passCost := func(x, y int) int {
+		a, b := sl[x], fl[y]
+		if b.blank || !a.blank && rel.depth(a.width, b.width) > 0 {
+			return 0
+		}
+		return 1
+	}
 	// best[x][y]: the best score of seg[x:] aligned with file lines y on,
 	// where seg[x-1] (or the placed pair) was paired with file line y-1.
 	// Passing over a file line costs 1 unless nothing pairs after it.
@@ -141,12 +152,14 @@ func (m *merger) align(s segment, rel relation, seg []int, j, dir, limit int) ([
 			if rewritten(x, y) {
 				v = max(v, best[x+1][y+1])
 			}
+			cost := 0
 			for d := 0; y+d < nf && d <= maxDrop; d++ {
 				if sc, _ := score(x, y+d); sc > 0 {
-					if w := sc - d + best[x+1][y+d+1]; w > v {
+					if w := sc - cost + best[x+1][y+d+1]; w > v {
 						v = w
 					}
 				}
+				cost += passCost(x, y+d)
 			}
 			best[x][y] = v
 		}
@@ -154,12 +167,13 @@ func (m *merger) align(s segment, rel relation, seg []int, j, dir, limit int) ([
 	var out [][2]int
 	var isChanged []bool
 	for x, y := 0, 0; x < ns; x++ {
-		pick := -1
+		pick, cost := -1, 0
 		for d := 0; y+d < nf && d <= maxDrop; d++ {
-			if sc, _ := score(x, y+d); sc > 0 && sc-d+best[x+1][y+d+1] == best[x][y] && best[x][y] > best[x+1][y] {
+			if sc, _ := score(x, y+d); sc > 0 && sc-cost+best[x+1][y+d+1] == best[x][y] && best[x][y] > best[x+1][y] {
 				pick = d
 				break
 			}
+			cost += passCost(x, y+d)
 		}
 		if pick < 0 {
 			if best[x][y] > best[x+1][y] && y < nf && rewritten(x, y) && best[x+1][y+1] == best[x][y] {
