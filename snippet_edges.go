@@ -220,12 +220,7 @@ const maxAlike = 400
 // outermost reports whether file line f is the file's first (dir -1) or
 // last (dir 1) line that is not blank.
 func (m *merger) outermost(f, dir int) bool {
-	for j := f + dir; j >= 0 && j < m.n; j += dir {
-		if !isBlank(m.buf.Line(j)) {
-			return false
-		}
-	}
-	return true
+	return nextNonBlankLine(m.buf, f, dir) < 0
 }
 
 // nextNonBlank is the first line after line i, in direction dir, that is

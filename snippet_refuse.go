@@ -149,6 +149,10 @@ func (m *merger) notFound(k int, s segment) *Error {
 }
 
 func linesList(ls []int) string {
+	noun := "lines"
+	if len(ls) == 1 {
+		noun = "line"
+	}
 	var names []string
 	for i, l := range ls {
 		if i == 5 {
@@ -157,7 +161,7 @@ func linesList(ls []int) string {
 		}
 		names = append(names, fmt.Sprint(l+1))
 	}
-	return plural(len(ls), "line")[len(fmt.Sprint(len(ls)))+1:] + " " + strings.Join(names, ", ")
+	return noun + " " + strings.Join(names, ", ")
 }
 
 // ambiguous says that segment k fits the places that start at the file

@@ -15,12 +15,8 @@
 package main
 
 import (
-	"encoding/json"
-	"flag"
 	"fmt"
-	"log"
 	"math/rand/v2"
-	"os"
 	"regexp"
 	"strings"
 
@@ -28,34 +24,16 @@ import (
 )
 
 func main() {
-	gitDir := flag.String("git", "", "the repository's git directory")
-	commits := flag.Int("n", 400, "commits to read, newest first")
-	perKind := flag.Int("max", 150, "cases per kind")
-	seed := flag.Uint64("seed", 1, "seed for the damage")
-	out := flag.String("out", "", "the JSON lines file to write")
-	flag.Parse()
-	if *gitDir == "" || *out == "" {
-		flag.Usage()
-		os.Exit(2)
-	}
-	g := &gen{repo: history.Repo{Dir: *gitDir}, rng: rand.New(rand.NewPCG(*seed, 11)), max: *perKind, count: map[string]int{}}
-	if err := g.repo.Modified(*commits, g.file); err != nil {
-		log.Fatal(err)
-	}
-	if err := history.Write(*out, g.cases); err != nil {
-		log.Fatal(err)
-	}
-	for k, n := range g.count {
-		fmt.Printf("%-22s %d\n", k, n)
-	}
+	history.Main(11, func(repo history.Repo, rng *rand.Rand, cases *history.Cases) func(commit, path, before, after string) {
+		g := &gen{repo: repo, rng: rng, cases: cases}
+		return g.file
+	})
 }
 
 type gen struct {
 	repo  history.Repo
 	rng   *rand.Rand
-	max   int
-	count map[string]int
-	cases []history.Case
+	cases *history.Cases
 }
 
 // file makes the cases of one file a commit changed.
@@ -82,18 +60,9 @@ func (g *gen) file(commit, path, before, after string) {
 }
 
 func (g *gen) add(kind, id, path, before, after, patch string) {
-	if g.count[kind] >= g.max || patch == "" {
-		return
+	if patch != "" {
+		g.cases.Add(kind, id, path, before, after, "apply_patch", map[string]string{"input": patch})
 	}
-	g.count[kind]++
-	req, _ := json.Marshal(map[string]string{"input": patch})
-	c := history.Case{ID: fmt.Sprintf("%s-%d", kind, g.count[kind]), Kind: kind, File: path, Before: before, Tool: "apply_patch", Request: req}
-	if after == "" {
-		c.Refuse = true
-	} else {
-		c.After = after
-	}
-	g.cases = append(g.cases, c)
 }
 
 var hunkHead = regexp.MustCompile(`(?m)^@@ -\d+(,\d+)? \+\d+(,\d+)? @@`)

@@ -17,12 +17,8 @@
 package main
 
 import (
-	"encoding/json"
-	"flag"
 	"fmt"
-	"log"
 	"math/rand/v2"
-	"os"
 	"path"
 	"regexp"
 	"strings"
@@ -31,26 +27,10 @@ import (
 )
 
 func main() {
-	gitDir := flag.String("git", "", "the repository's git directory")
-	commits := flag.Int("n", 400, "commits to read, newest first")
-	perKind := flag.Int("max", 150, "cases per kind")
-	seed := flag.Uint64("seed", 1, "seed for the choices")
-	out := flag.String("out", "", "the JSON lines file to write")
-	flag.Parse()
-	if *gitDir == "" || *out == "" {
-		flag.Usage()
-		os.Exit(2)
-	}
-	g := &gen{repo: history.Repo{Dir: *gitDir}, rng: rand.New(rand.NewPCG(*seed, 17)), max: *perKind, count: map[string]int{}, last: map[string]snippetOf{}}
-	if err := g.repo.Modified(*commits, g.file); err != nil {
-		log.Fatal(err)
-	}
-	if err := history.Write(*out, g.cases); err != nil {
-		log.Fatal(err)
-	}
-	for k, n := range g.count {
-		fmt.Printf("%-22s %d\n", k, n)
-	}
+	history.Main(17, func(repo history.Repo, rng *rand.Rand, cases *history.Cases) func(commit, path, before, after string) {
+		g := &gen{repo: repo, rng: rng, cases: cases, last: map[string]snippetOf{}}
+		return g.file
+	})
 }
 
 // snippetOf is a snippet made for a file, kept to try it on another file.
@@ -62,9 +42,7 @@ type snippetOf struct {
 type gen struct {
 	repo  history.Repo
 	rng   *rand.Rand
-	max   int
-	count map[string]int
-	cases []history.Case
+	cases *history.Cases
 	last  map[string]snippetOf // by extension
 }
 
@@ -211,18 +189,9 @@ func dedent(s, marker string) string {
 }
 
 func (g *gen) add(kind, id, p, before, after, snip string) {
-	if g.count[kind] >= g.max || snip == "" {
-		return
+	if snip != "" {
+		g.cases.Add(kind, id, p, before, after, "edit_file", map[string]string{"path": p, "code_edit": snip})
 	}
-	g.count[kind]++
-	req, _ := json.Marshal(map[string]string{"path": p, "code_edit": snip})
-	c := history.Case{ID: fmt.Sprintf("%s-%d", kind, g.count[kind]), Kind: kind, File: p, Before: before, Tool: "edit_file", Request: req}
-	if after == "" {
-		c.Refuse = true
-	} else {
-		c.After = after
-	}
-	g.cases = append(g.cases, c)
 }
 
 // negatives makes the must-refuse cases of a file.

@@ -6,7 +6,10 @@ package history
 import (
 	"bytes"
 	"encoding/json"
+	"flag"
 	"fmt"
+	"log"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"strings"
@@ -80,4 +83,61 @@ func Write(name string, cases []Case) error {
 		b.WriteByte('\n')
 	}
 	return os.WriteFile(name, b.Bytes(), 0o644)
+}
+
+// Cases collects the cases of one run, at most Max of each kind.
+type Cases struct {
+	Max   int
+	Count map[string]int
+	List  []Case
+}
+
+// Add adds a case of the given kind unless Max of that kind are in: the
+// file before, the tool and its request, and the file after (empty for a
+// case the tool must refuse).
+func (c *Cases) Add(kind, id, file, before, after, tool string, request any) {
+	if c.Count[kind] >= c.Max {
+		return
+	}
+	req, err := json.Marshal(request)
+	if err != nil {
+		return
+	}
+	c.Count[kind]++
+	cs := Case{ID: fmt.Sprintf("%s-%d", kind, c.Count[kind]), Kind: kind, File: file, Before: before, Tool: tool, Request: req}
+	if after == "" {
+		cs.Refuse = true
+	} else {
+		cs.After = after
+	}
+	c.List = append(c.List, cs)
+}
+
+// Main is a generator's command: it reads the flags -git, -n, -max, -seed
+// and -out, gives each file the newest commits modified to the function
+// newGen returns (given the repository, a random source seeded from -seed
+// and stream, and the cases to add to), writes the cases, and prints how
+// many of each kind it made.
+func Main(stream uint64, newGen func(repo Repo, rng *rand.Rand, cases *Cases) func(commit, path, before, after string)) {
+	gitDir := flag.String("git", "", "the repository's git directory")
+	commits := flag.Int("n", 400, "commits to read, newest first")
+	perKind := flag.Int("max", 150, "cases per kind")
+	seed := flag.Uint64("seed", 1, "seed for the random choices")
+	out := flag.String("out", "", "the JSON lines file to write")
+	flag.Parse()
+	if *gitDir == "" || *out == "" {
+		flag.Usage()
+		os.Exit(2)
+	}
+	repo := Repo{Dir: *gitDir}
+	cases := &Cases{Max: *perKind, Count: map[string]int{}}
+	if err := repo.Modified(*commits, newGen(repo, rand.New(rand.NewPCG(*seed, stream)), cases)); err != nil {
+		log.Fatal(err)
+	}
+	if err := Write(*out, cases.List); err != nil {
+		log.Fatal(err)
+	}
+	for k, n := range cases.Count {
+		fmt.Printf("%-22s %d\n", k, n)
+	}
 }
