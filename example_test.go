@@ -478,8 +478,8 @@ func ExampleEditor_PatchTextFileContents() {
 	ed := &editkit.Editor{Workspace: &ws}
 
 	got, _ := ed.GetTextFileContents(context.Background(), editkit.GetTextFileContentsRequest{
-		Encoding: "latin1",
-		Files:    []editkit.FileRanges{{FilePath: "menu.txt", Ranges: []editkit.PatchRange{{Start: 2}}}},
+		Encoding: "latin1", Format: "raw",
+		Files: []editkit.FileRanges{{FilePath: "menu.txt", Ranges: []editkit.PatchRange{{Start: 2}}}},
 	})
 	old := got.Files[0].Ranges[0].Content
 	fmt.Printf("%q\n", old)
@@ -648,7 +648,8 @@ func ExampleParseResponse() {
 	// b.go search-replace 9 13
 }
 
-// Each range comes with its text and hash, to quote in a patch.
+// Each range comes with its lines, numbered for a model to read (format
+// raw gives them as they are, for a program), and its hash.
 func ExampleEditor_GetTextFileContents() {
 	var ws editkit.MemWorkspace
 	ws.WriteFile("notes.txt", []byte("one\ntwo\nthree\n"), 0o644)
@@ -662,9 +663,11 @@ func ExampleEditor_GetTextFileContents() {
 		log.Fatal(err)
 	}
 	f := res.Files[0]
-	fmt.Printf("%d lines, range %d-%d: %q\n", f.LineCount, f.Ranges[0].Start, f.Ranges[0].End, f.Ranges[0].Content)
+	fmt.Printf("%d lines, range %d-%d:\n%s", f.LineCount, f.Ranges[0].Start, f.Ranges[0].End, f.Ranges[0].Text)
 	// Output:
-	// 3 lines, range 2-3: "two\nthree\n"
+	// 3 lines, range 2-3:
+	//      2	two
+	//      3	three
 }
 
 // Find asks a chain where a search text sits, without replacing it; the

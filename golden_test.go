@@ -14,8 +14,28 @@ import (
 
 	"github.com/editkit/editkit"
 	"github.com/editkit/editkit/internal/golden"
+	"github.com/editkit/editkit/internal/schema"
 	"github.com/google/go-cmp/cmp"
 )
+
+// checkOutput fails the test when out is not what the tool's OutputSchema
+// says it returns.
+func checkOutput(t *testing.T, tool string, out []byte) {
+	t.Helper()
+	for _, tl := range editkit.Tools() {
+		if tl.Name != tool {
+			continue
+		}
+		s, err := schema.Compile(tl.OutputSchema)
+		if err != nil {
+			t.Fatalf("%s: output schema: %v", tool, err)
+		}
+		if err := s.Check(out, 0); err != nil {
+			t.Errorf("%s: the result does not match the output schema: %v\n%s", tool, err, out)
+		}
+		return
+	}
+}
 
 // TestGolden runs every testdata/<tool>/*.txtar case: the files under
 // "before/" are put in a fresh workspace, "request.json" goes to the tool
@@ -83,6 +103,7 @@ func runGolden(t *testing.T, tool, path string) {
 	}
 	defer ws.Close()
 	out, callErr := (&editkit.Editor{Workspace: ws}).Call(context.Background(), tool, req)
+	checkOutput(t, tool, out)
 	out = bytes.ReplaceAll(out, []byte(dir), []byte("$ROOT"))
 	if out == nil {
 		out, _ = json.Marshal(map[string]string{"invalidRequest": callErr.Error()})

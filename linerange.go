@@ -124,7 +124,7 @@ func (e *Editor) View(ctx context.Context, req ViewRequest) (*ViewResult, error)
 		if req.Format == "json" {
 			res.Lines = append(res.Lines, Line{N: i, Text: l})
 		} else {
-			fmt.Fprintf(&b, "%6d\t%s\n", i, l)
+			writeNumbered(&b, i, l)
 		}
 	}
 	res.Text = b.String()
@@ -139,6 +139,12 @@ func (e *Editor) View(ctx context.Context, req ViewRequest) (*ViewResult, error)
 	}
 	res.Message += fallbackNote(d)
 	return res, nil
+}
+
+// writeNumbered writes line n as cat -n shows it: its number right-aligned
+// in six columns, a tab, the line and "\n".
+func writeNumbered(b *strings.Builder, n int, line string) {
+	fmt.Fprintf(b, "%6d\t%s\n", n, line)
 }
 
 func (r *ViewResult) fail(err error) (*ViewResult, error) {

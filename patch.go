@@ -469,6 +469,10 @@ type FileRanges struct {
 type GetTextFileContentsRequest struct {
 	Files    []FileRanges `json:"files" jsonschema:"The files to read" jsonschema_description:"The files to read" description:"The files to read"`
 	Encoding string       `json:"encoding,omitempty" jsonschema:"The files' encoding such as utf-8 or shift_jis or latin1. Omitted: utf-8 (utf-16 by its BOM; latin1 when the bytes are not utf-8)" jsonschema_description:"The files' encoding such as utf-8 or shift_jis or latin1. Omitted: utf-8 (utf-16 by its BOM; latin1 when the bytes are not utf-8)" description:"The files' encoding such as utf-8 or shift_jis or latin1. Omitted: utf-8 (utf-16 by its BOM; latin1 when the bytes are not utf-8)"`
+	// Format is "text" (the default: each range's lines numbered as cat -n
+	// numbers them, in Text, for a model to read) or "raw" (each range's
+	// text as it is, in Content, for a program).
+	Format string `json:"format,omitempty" jsonschema:"text (the default: each range as numbered lines as cat -n shows them) or raw (each range's text as it is in content as mcp-text-editor gives it)" jsonschema_description:"text (the default: each range as numbered lines as cat -n shows them) or raw (each range's text as it is in content as mcp-text-editor gives it)" description:"text (the default: each range as numbered lines as cat -n shows them) or raw (each range's text as it is in content as mcp-text-editor gives it)"`
 }
 
 func (r GetTextFileContentsRequest) validate() error {
@@ -477,6 +481,9 @@ func (r GetTextFileContentsRequest) validate() error {
 	}
 	if err := tooMany("", "files", len(r.Files)); err != nil {
 		return err
+	}
+	if r.Format != "" && r.Format != "text" && r.Format != "raw" {
+		return errorf(ErrInvalidRequest, "", "format %q is not text or raw", r.Format)
 	}
 	for i, f := range r.Files {
 		if f.FilePath == "" {
@@ -510,18 +517,22 @@ type FileContents struct {
 	Message   string          `json:"message,omitempty"` // why the file could not be read
 }
 
-// RangeContents is the text of lines Start to End, each with its line end
-// written "\n".
+// RangeContents is lines Start to End of a file: numbered in Text (format
+// text) or as they are in Content (format raw), each line ending in "\n".
+// The one not asked for is empty.
 type RangeContents struct {
 	Start   int    `json:"start"`
 	End     int    `json:"end"`
-	Content string `json:"content"`
-	// RangeHash is the SHA-256 (hex) of Content in UTF-8.
+	Text    string `json:"text,omitempty"`
+	Content string `json:"content,omitempty"`
+	// RangeHash is the SHA-256 (hex) of the range's text in UTF-8, as
+	// Content has it.
 	RangeHash string `json:"range_hash"`
 }
 
 // GetTextFileContents reads line ranges of files, in the named encoding, with
-// the file's SHA-256 and each range's. An End past the end of the file is cut
+// the file's SHA-256 and each range's: numbered for a model to read, or
+// raw for a program. An End past the end of the file is cut
 // to the last line; a Start past it is an error for that file, as is a file
 // that cannot be read. The other files are still read.
 func (e *Editor) GetTextFileContents(ctx context.Context, req GetTextFileContentsRequest) (*GetTextFileContentsResult, error) {
@@ -535,7 +546,7 @@ func (e *Editor) GetTextFileContents(ctx context.Context, req GetTextFileContent
 	for i, fr := range req.Files {
 		fc := &res.Files[i]
 		fc.FilePath = fr.FilePath
-		if err := e.readRanges(fr, req.Encoding, fc); err != nil {
+		if err := e.readRanges(fr, req.Encoding, req.Format == "raw", fc); err != nil {
 			fc.Message = err.Error()
 			failed++
 			if first == nil {
@@ -551,7 +562,7 @@ func (e *Editor) GetTextFileContents(ctx context.Context, req GetTextFileContent
 	return res, first
 }
 
-func (e *Editor) readRanges(fr FileRanges, encoding string, fc *FileContents) error {
+func (e *Editor) readRanges(fr FileRanges, encoding string, raw bool, fc *FileContents) error {
 	if e.Workspace == nil {
 		return errorf(ErrInvalidRequest, "", "the editor has no workspace")
 	}
@@ -581,7 +592,17 @@ func (e *Editor) readRanges(fr FileRanges, encoding string, fc *FileContents) er
 		}
 		content := d.Slice(d.LineStart(min(rg.Start-1, n)), d.LineStart(end))
 		sum := sha256.Sum256([]byte(content))
-		fc.Ranges = append(fc.Ranges, RangeContents{Start: rg.Start, End: end, Content: content, RangeHash: hex.EncodeToString(sum[:])})
+		rc := RangeContents{Start: rg.Start, End: end, RangeHash: hex.EncodeToString(sum[:])}
+		if raw {
+			rc.Content = content
+		} else {
+			var b strings.Builder
+			for i := rg.Start; i <= end; i++ {
+				writeNumbered(&b, i, d.Line(i-1))
+			}
+			rc.Text = b.String()
+		}
+		fc.Ranges = append(fc.Ranges, rc)
 	}
 	return nil
 }

@@ -133,7 +133,7 @@ type segment struct {
 // splitSnippet cuts a snippet into its segments at marker lines, leaving
 // out segments that are blank, and reports whether it has markers.
 func splitSnippet(snippet string, content func(lines []string, i int) bool) (segs []segment, markers bool) {
-	lines := strings.Split(strings.TrimSuffix(strings.ReplaceAll(snippet, "\r\n", "\n"), "\n"), "\n")
+	lines := strings.Split(strings.TrimSuffix(normalizeEOL(snippet), "\n"), "\n")
 	isMarker := func(i int) bool { return elisionLine(lines[i]) && (content == nil || !content(lines, i)) }
 	cur := segment{}
 	flush := func(next int) {
@@ -194,7 +194,7 @@ func planSnippet(ctx context.Context, buf *buffer.Buffer, path, snippet string, 
 			return nil, nil, errorf(kind, path, "the file %s, so the snippet's markers stand for nothing", what).
 				withHint("Send the whole text of the file, without markers, to create it")
 		}
-		s := strings.ReplaceAll(snippet, "\r\n", "\n")
+		s := normalizeEOL(snippet)
 		res := &MergeResult{Created: true, Lines: []LineRange{{1, lineCount(s)}},
 			Segments: []SegmentResult{{Snippet: LineRange{1, lineCount(s)}, Lines: LineRange{1, lineCount(s)}}}}
 		res.Message = fmt.Sprintf("Wrote the snippet as the whole text of %s, %s.", pathOr(path), plural(lineCount(s), "line"))

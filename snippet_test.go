@@ -325,7 +325,8 @@ func FuzzMergeSnippet(f *testing.F) {
 		if res.Created {
 			return
 		}
-		old, now := strings.SplitAfter(content, "\n"), strings.SplitAfter(got, "\n")
+		old, oldFinal := breakLines(content)
+		now, nowFinal := breakLines(got)
 		prevOld, prevNew := 0, 0
 		for _, s := range res.Segments {
 			// The lines between segments are the markers' and stay.
@@ -333,7 +334,7 @@ func FuzzMergeSnippet(f *testing.F) {
 				t.Fatalf("kept stretch changed length: %+v", res.Segments)
 			}
 			for i := prevOld; i < s.Replaced.Start-1; i++ {
-				if strings.TrimSuffix(old[i], "\n") != strings.TrimSuffix(now[prevNew+i-prevOld], "\n") {
+				if old[i] != now[prevNew+i-prevOld] {
 					t.Fatalf("line %d outside the reported ranges changed", i+1)
 				}
 			}
@@ -343,11 +344,38 @@ func FuzzMergeSnippet(f *testing.F) {
 			t.Fatalf("the stretch after the last segment changed length")
 		}
 		for i := prevOld; i < len(old); i++ {
-			if strings.TrimSuffix(old[i], "\n") != strings.TrimSuffix(now[prevNew+i-prevOld], "\n") {
+			if old[i] != now[prevNew+i-prevOld] {
 				t.Fatalf("line %d after the last segment changed", i+1)
 			}
 		}
+		if prevOld < len(old) && oldFinal != nowFinal {
+			t.Fatalf("the final line break changed outside the reported ranges")
+		}
 	})
+}
+
+// breakLines splits s into lines without their breaks, as the text model
+// numbers them: LF, CRLF and a lone CR each end a line, and text after the
+// last break is one more line. final reports whether s ends with a break.
+func breakLines(s string) (lines []string, final bool) {
+	start := 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '\r':
+			lines = append(lines, s[start:i])
+			if i+1 < len(s) && s[i+1] == '\n' {
+				i++
+			}
+			start = i + 1
+		case '\n':
+			lines = append(lines, s[start:i])
+			start = i + 1
+		}
+	}
+	if start == len(s) {
+		return lines, len(s) > 0
+	}
+	return append(lines, s[start:]), false
 }
 
 // BenchmarkMergeSnippet merges a 40-line snippet of 4 segments into real

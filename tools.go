@@ -23,13 +23,24 @@ type Tool struct {
 	Title       string          `json:"title"`
 	Description string          `json:"description"`
 	InputSchema json.RawMessage `json:"inputSchema"`
+	// OutputSchema is the JSON Schema of the tool's JSON result — a
+	// refusal's {"success": false, "message": …} included — as an MCP
+	// server's outputSchema.
+	OutputSchema json.RawMessage `json:"outputSchema"`
 	// ReadOnly tools never change a file, so an agent may run them
 	// without asking.
 	ReadOnly bool `json:"readOnly,omitempty"`
 
-	run func(ctx context.Context, e *Editor, input []byte) (any, error)
+	run runner
 	// legacy, when set, is an older request shape the tool also takes.
 	legacy *legacyShape
+}
+
+// A runner runs a tool on a JSON request; result is the type of what it
+// returns.
+type runner struct {
+	run    func(ctx context.Context, e *Editor, input []byte) (any, error)
+	result reflect.Type
 }
 
 // A legacyShape is an older shape of a tool's request, told from the
@@ -37,7 +48,7 @@ type Tool struct {
 type legacyShape struct {
 	fields []string // top-level fields only the older shape has
 	schema string
-	run    func(ctx context.Context, e *Editor, input []byte) (any, error)
+	run    runner
 }
 
 // matches reports whether input is in the older shape: a JSON object with
@@ -289,7 +300,7 @@ The older request shape of mcp-text-editor is accepted too: {file_path, file_has
 	{
 		Name:  "get_text_file_contents",
 		Title: "Read line ranges with hashes",
-		Description: `Read line ranges of text files with their line numbers, each range's text and SHA-256 (range_hash), and each file's SHA-256 (file_hash) and line count. Use it before patch_text_file_contents: copy a range's content as old_string, and pass file_hash as expected_hash. Omit ranges to read a whole file; an end past the last line is cut to it. Name the files' encoding if they are not UTF-8 (shift_jis, latin1, …). To read a file to understand it, view is simpler; this tool is for the hashes the patches need.
+		Description: `Read line ranges of text files with their line numbers, each range's text and SHA-256 (range_hash), and each file's SHA-256 (file_hash) and line count. Use it before patch_text_file_contents: copy a range's lines as old_string (without the line numbers; with format raw the range's text comes as it is, in content), and pass file_hash as expected_hash. Omit ranges to read a whole file; an end past the last line is cut to it. Name the files' encoding if they are not UTF-8 (shift_jis, latin1, …). To read a file to understand it, view is simpler; this tool is for the hashes the patches need.
 Errors are per file, and the other files are still read: "file does not exist" (check the path, relative to the workspace root), "past the end" (the message gives the line count), "binary file", and bytes the named encoding cannot decode.`,
 		InputSchema: json.RawMessage(`{
   "type": "object",
@@ -320,7 +331,8 @@ Errors are per file, and the other files are still read: "file does not exist" (
         "additionalProperties": false
       }
     },
-    "encoding": {"type": "string", "description": "The files' encoding such as utf-8 or shift_jis or latin1. Omitted: utf-8 (utf-16 by its BOM; latin1 when the bytes are not utf-8)"}
+    "encoding": {"type": "string", "description": "The files' encoding such as utf-8 or shift_jis or latin1. Omitted: utf-8 (utf-16 by its BOM; latin1 when the bytes are not utf-8)"},
+    "format": {"type": "string", "enum": ["text", "raw"], "description": "text (the default: each range as numbered lines as cat -n shows them) or raw (each range's text as it is in content as mcp-text-editor gives it)"}
   },
   "required": ["files"],
   "additionalProperties": false
@@ -454,8 +466,8 @@ type requestType interface{ validate() error }
 
 // handler adapts a typed operation to a JSON one. A request that is not
 // valid JSON for the operation returns a nil result.
-func handler[Req requestType, Res any](op func(*Editor, context.Context, Req) (Res, error)) func(context.Context, *Editor, []byte) (any, error) {
-	return func(ctx context.Context, e *Editor, input []byte) (any, error) {
+func handler[Req requestType, Res any](op func(*Editor, context.Context, Req) (Res, error)) runner {
+	return runner{result: reflect.TypeFor[Res](), run: func(ctx context.Context, e *Editor, input []byte) (any, error) {
 		var req Req
 		if err := decodeRequest(input, &req); err != nil {
 			return nil, err
@@ -464,7 +476,26 @@ func handler[Req requestType, Res any](op func(*Editor, context.Context, Req) (R
 			return nil, err
 		}
 		return op(e, ctx, req)
+	}}
+}
+
+func init() {
+	for i := range tools {
+		tools[i].OutputSchema = outputSchema(tools[i].run.result)
 	}
+}
+
+// outputSchema is the JSON Schema of a tool's result of type t. Only
+// success and message are required at the top, as a refused request's
+// result has no other field.
+func outputSchema(t reflect.Type) json.RawMessage {
+	s := schema.For(t)
+	s["required"] = []string{"success", "message"}
+	out, err := json.Marshal(s)
+	if err != nil {
+		panic(err) // maps of strings, bools and lists: always marshal
+	}
+	return out
 }
 
 // Call runs the tool with the given name on a JSON request and returns its
@@ -504,9 +535,9 @@ func (e *Editor) call(ctx context.Context, name string, input []byte) (any, erro
 		return nil, err
 	}
 	if t.legacy != nil && t.legacy.matches(input) {
-		return t.legacy.run(ctx, e, input)
+		return t.legacy.run.run(ctx, e, input)
 	}
-	return t.run(ctx, e, input)
+	return t.run.run(ctx, e, input)
 }
 
 // Check reports whether input is a request the tool takes, as

@@ -84,10 +84,11 @@ func newServer(ed *editkit.Editor) *mcp.Server {
 		// same for the same files; none reaches outside the workspace.
 		closed, destructive := false, !t.ReadOnly
 		s.AddTool(&mcp.Tool{
-			Name:        t.Name,
-			Title:       t.Title,
-			Description: t.Description,
-			InputSchema: t.InputSchema,
+			Name:         t.Name,
+			Title:        t.Title,
+			Description:  t.Description,
+			InputSchema:  t.InputSchema,
+			OutputSchema: t.OutputSchema,
 			Annotations: &mcp.ToolAnnotations{
 				Title:           t.Title,
 				ReadOnlyHint:    t.ReadOnly,

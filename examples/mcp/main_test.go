@@ -13,6 +13,7 @@ import (
 	"github.com/editkit/editkit"
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
+	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -42,12 +43,15 @@ func connect(t *testing.T, root string) *mcp.ClientSession {
 	return cs
 }
 
+// call calls a tool and checks that its structured content is what the
+// tool's output schema says, by the SDK's own validator.
 func call(t *testing.T, cs *mcp.ClientSession, name, args string) (text string, isError bool) {
 	t.Helper()
 	res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: name, Arguments: json.RawMessage(args)})
 	if err != nil {
 		t.Fatalf("%s: protocol error %v", name, err)
 	}
+	checkOutput(t, cs, name, res.StructuredContent)
 	if len(res.Content) != 1 {
 		t.Fatalf("%s: %d content items", name, len(res.Content))
 	}
@@ -56,6 +60,36 @@ func call(t *testing.T, cs *mcp.ClientSession, name, args string) (text string, 
 		t.Fatalf("%s: content is %T", name, res.Content[0])
 	}
 	return tc.Text, res.IsError
+}
+
+func checkOutput(t *testing.T, cs *mcp.ClientSession, name string, content any) {
+	t.Helper()
+	tools, err := cs.ListTools(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tool := range tools.Tools {
+		if tool.Name != name {
+			continue
+		}
+		data, _ := json.Marshal(tool.OutputSchema)
+		var s jsonschema.Schema
+		if err := json.Unmarshal(data, &s); err != nil {
+			t.Fatalf("%s: output schema: %v", name, err)
+		}
+		rs, err := s.Resolve(nil)
+		if err != nil {
+			t.Fatalf("%s: output schema: %v", name, err)
+		}
+		if content == nil {
+			t.Fatalf("%s: no structured content", name)
+		}
+		if err := rs.Validate(content); err != nil {
+			t.Errorf("%s: structured content does not match the output schema: %v", name, err)
+		}
+		return
+	}
+	t.Fatalf("no tool %s", name)
 }
 
 func TestListTools(t *testing.T) {
@@ -67,7 +101,7 @@ func TestListTools(t *testing.T) {
 	var got, want []string
 	for _, tool := range res.Tools {
 		got = append(got, tool.Name)
-		if len(tool.Description) < 100 || tool.InputSchema == nil {
+		if len(tool.Description) < 100 || tool.InputSchema == nil || tool.OutputSchema == nil {
 			t.Errorf("%s: description %q, schema %v", tool.Name, tool.Description, tool.InputSchema)
 		}
 		if ro := tool.Annotations != nil && tool.Annotations.ReadOnlyHint; ro != (tool.Name == "view" || tool.Name == "get_text_file_contents") {
@@ -105,7 +139,7 @@ func TestCallEveryTool(t *testing.T) {
 		{"batch_edit_blocks", `{"path": "a.go", "edits": [{"search": "package a", "replace": "package alpha"}, {"search": "func A()", "replace": "func B()"}]}`, `"successfulEdits":2`},
 		{"write_from_line", `{"path": "b.txt", "startLine": 3, "content": "THREE\n"}`, `"success":true`},
 		{"batch_edit", `{"operations": [{"type": "insert", "file": "b.txt", "line": 0, "content": "zero"}, {"type": "create", "file": "c.txt", "content": "new\n"}]}`, `"success":true`},
-		{"get_text_file_contents", `{"files": [{"file_path": "b.txt", "ranges": [{"start": 2, "end": 2}]}]}`, `"content":"one\n"`},
+		{"get_text_file_contents", `{"files": [{"file_path": "b.txt", "ranges": [{"start": 2, "end": 2}]}]}`, `"text":"     2\tone\n"`},
 		{"patch_text_file_contents", `{"files": [{"file_path": "b.txt", "patches": [{"old_string": "one\n", "new_string": "ONE\n", "ranges": [{"start": 2, "end": 2}]}]}]}`, `"success":true`},
 		{"apply_edit_response", `{"response": "c.txt\n<<<<<<< SEARCH\nnew\n=======\nnewer\n>>>>>>> REPLACE\n"}`, `"status":"applied"`},
 		{"apply_patch", `{"input": "*** Begin Patch\n*** Add File: d.txt\n+patched\n*** End Patch\n"}`, `Success. Updated the following files:\nA d.txt`},
