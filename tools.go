@@ -485,10 +485,13 @@ func init() {
 	}
 }
 
-// outputSchema is the JSON Schema of a tool's result of type t. Only
-// success and message are required at the top, as a refused request's
-// result has no other field.
+// outputSchema is the JSON Schema of a tool's result of type t, a struct
+// or a pointer to one: an object, never null. Only success and message are
+// required at the top, as a refused request's result has no other field.
 func outputSchema(t reflect.Type) json.RawMessage {
+	if t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
 	s := schema.For(t)
 	s["required"] = []string{"success", "message"}
 	out, err := json.Marshal(s)

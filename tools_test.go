@@ -12,6 +12,7 @@ import (
 	"testing"
 	"unicode"
 
+	"github.com/editkit/editkit/internal/schema"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -147,6 +148,31 @@ func TestToolsDescribed(t *testing.T) {
 	ts[0].Name = "changed"
 	if Tools()[0].Name == "changed" {
 		t.Error("Tools returns the package's own slice")
+	}
+}
+
+// Every output schema is an object schema, as MCP requires, that a
+// refused request's result passes.
+func TestOutputSchemas(t *testing.T) {
+	refused, _ := json.Marshal(refusal{Message: "no"})
+	for _, tool := range Tools() {
+		var top struct {
+			Type     any      `json:"type"`
+			Required []string `json:"required"`
+		}
+		if err := json.Unmarshal(tool.OutputSchema, &top); err != nil || top.Type != "object" {
+			t.Errorf("%s: output schema type %v (%v), want object", tool.Name, top.Type, err)
+		}
+		if diff := cmp.Diff([]string{"success", "message"}, top.Required); diff != "" {
+			t.Errorf("%s: required (-want +got):\n%s", tool.Name, diff)
+		}
+		s, err := schema.Compile(tool.OutputSchema)
+		if err != nil {
+			t.Fatalf("%s: %v", tool.Name, err)
+		}
+		if err := s.Check(refused, 0); err != nil {
+			t.Errorf("%s: a refusal does not pass the output schema: %v", tool.Name, err)
+		}
 	}
 }
 

@@ -5,7 +5,7 @@
 //	editkit replace [-all] -old TEXT -new TEXT FILE   replace text in a file
 //	editkit lines FILE START [END] < CONTENT         replace lines START-END (to the end without END); -delete deletes
 //	editkit view FILE [START [END]]                  print lines with their numbers
-//	editkit tools                                    print every tool as JSON: name, description, inputSchema
+//	editkit tools                                    print every tool as JSON: name, title, description, input and output schemas
 //	editkit tool NAME [-root DIR] < REQUEST          run one tool on a JSON request, print the JSON result
 //
 // The commands for people print a unified diff of each change (in color on

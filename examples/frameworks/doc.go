@@ -1,7 +1,7 @@
 // Package frameworks registers every editkit tool with the Go agent
 // frameworks people wire models with — the MCP Go SDK, mark3labs/mcp-go,
-// eino, genkit and langchaingo — each in a few lines, compiled and tested
-// against the frameworks' current releases. It is a module of its own so
+// eino, genkit, adk-go and langchaingo — each in a few lines, compiled and
+// tested against the frameworks' current releases. It is a module of its own so
 // that the library keeps its three dependencies; the README's snippets are
 // these functions.
 //

@@ -3,6 +3,7 @@ package frameworks
 import (
 	"context"
 	"encoding/json"
+	"iter"
 	"os"
 	"strings"
 	"testing"
@@ -12,6 +13,12 @@ import (
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"google.golang.org/adk/agent"
+	"google.golang.org/adk/agent/llmagent"
+	"google.golang.org/adk/model"
+	"google.golang.org/adk/runner"
+	"google.golang.org/adk/session"
+	"google.golang.org/genai"
 )
 
 // newEditor is an editor on a workspace in memory with one file.
@@ -53,7 +60,7 @@ func TestMCP(t *testing.T) {
 		t.Fatalf("listed %d tools, want %d (%v)", len(list.Tools), len(editkit.Tools()), err)
 	}
 	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "edit_block", Arguments: json.RawMessage(editArgs)})
-	if err != nil || res.IsError {
+	if err != nil || res.IsError || res.StructuredContent == nil {
 		t.Fatalf("edit_block: %v %+v", err, res)
 	}
 	edited(t, ws)
@@ -165,7 +172,61 @@ func TestReadmeSnippets(t *testing.T) {
 			}
 		}
 	}
-	if found < 5 {
+	if found < 6 {
 		t.Errorf("%d snippets from this module in the README, want one per framework", found)
 	}
+}
+
+// scriptedModel is an ADK model that asks for one tool call, then answers
+// with text: the agent loop runs for real, without a model.
+type scriptedModel struct {
+	call  *genai.FunctionCall
+	calls int
+}
+
+func (m *scriptedModel) Name() string { return "scripted" }
+
+func (m *scriptedModel) GenerateContent(ctx context.Context, req *model.LLMRequest, stream bool) iter.Seq2[*model.LLMResponse, error] {
+	return func(yield func(*model.LLMResponse, error) bool) {
+		m.calls++
+		part := &genai.Part{Text: "done"}
+		if m.calls == 1 {
+			part = &genai.Part{FunctionCall: m.call}
+		}
+		yield(&model.LLMResponse{Content: &genai.Content{Role: "model", Parts: []*genai.Part{part}}}, nil)
+	}
+}
+
+func TestADK(t *testing.T) {
+	ed, ws := newEditor(t)
+	tools, err := ADKTools(ed)
+	if err != nil || len(tools) != len(editkit.Tools()) {
+		t.Fatalf("%d tools, want %d (%v)", len(tools), len(editkit.Tools()), err)
+	}
+	var args map[string]any
+	json.Unmarshal([]byte(editArgs), &args)
+	m := &scriptedModel{call: &genai.FunctionCall{ID: "call-1", Name: "edit_block", Args: args}}
+	a, err := llmagent.New(llmagent.Config{Name: "editor", Model: m, Tools: tools})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := runner.New(runner.Config{AppName: "editkit", Agent: a, SessionService: session.InMemoryService(), AutoCreateSession: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var response map[string]any
+	for ev, err := range r.Run(context.Background(), "user", "session", genai.NewContentFromText("edit a.txt", genai.RoleUser), agent.RunConfig{}) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range ev.Content.Parts {
+			if p.FunctionResponse != nil {
+				response = p.FunctionResponse.Response
+			}
+		}
+	}
+	if response["success"] != true {
+		t.Errorf("the tool's response: %v", response)
+	}
+	edited(t, ws)
 }

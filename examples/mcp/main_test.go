@@ -116,37 +116,51 @@ func TestListTools(t *testing.T) {
 	}
 }
 
+// A step is one call of a tool, and a piece of the text of its result.
+type step struct {
+	tool, args string
+	want       string
+}
+
+// everyTool calls each tool once, on the files writeFiles makes, in an
+// order where each sees the files the previous ones left.
+var everyTool = []step{
+	{"view", `{"path": "a.go", "startLine": 3, "endLine": 4}`, `     3\tfunc A() int {`},
+	{"edit_block", `{"path": "a.go", "search": "    return 1", "replace": "    return 2"}`, `"success":true`},
+	{"batch_edit_blocks", `{"path": "a.go", "edits": [{"search": "package a", "replace": "package alpha"}, {"search": "func A()", "replace": "func B()"}]}`, `"successfulEdits":2`},
+	{"write_from_line", `{"path": "b.txt", "startLine": 3, "content": "THREE\n"}`, `"success":true`},
+	{"batch_edit", `{"operations": [{"type": "insert", "file": "b.txt", "line": 0, "content": "zero"}, {"type": "create", "file": "c.txt", "content": "new\n"}]}`, `"success":true`},
+	{"get_text_file_contents", `{"files": [{"file_path": "b.txt", "ranges": [{"start": 2, "end": 2}]}]}`, `"text":"     2\tone\n"`},
+	{"patch_text_file_contents", `{"files": [{"file_path": "b.txt", "patches": [{"old_string": "one\n", "new_string": "ONE\n", "ranges": [{"start": 2, "end": 2}]}]}]}`, `"success":true`},
+	{"apply_edit_response", `{"response": "c.txt\n<<<<<<< SEARCH\nnew\n=======\nnewer\n>>>>>>> REPLACE\n"}`, `"status":"applied"`},
+	{"apply_patch", `{"input": "*** Begin Patch\n*** Add File: d.txt\n+patched\n*** End Patch\n"}`, `Success. Updated the following files:\nA d.txt`},
+	{"edit_file", `{"path": "e.txt", "code_edit": "first\nsecond\n"}`, `Wrote the snippet`},
+	{"str_replace_based_edit_tool", `{"command": "str_replace", "path": "d.txt", "old_str": "patched", "new_str": "edited"}`, `has been edited`},
+	{"undo", `{"path": "d.txt"}`, `"success":true`},
+}
+
+// writeFiles makes the files everyTool starts from.
+func writeFiles(t *testing.T, root string) {
+	t.Helper()
+	for name, data := range map[string]string{
+		"a.go":  "package a\n\nfunc A() int {\n\treturn 1\n}\n",
+		"b.txt": "one\r\ntwo\r\nthree\r\n",
+	} {
+		if err := os.WriteFile(filepath.Join(root, name), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
 // TestCallEveryTool calls each tool once on a real directory, in an order
 // where each sees the files the previous ones left, and checks the files on
 // disk at the end.
 func TestCallEveryTool(t *testing.T) {
 	root := t.TempDir()
-	write := func(name, data string) {
-		if err := os.WriteFile(filepath.Join(root, name), []byte(data), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	write("a.go", "package a\n\nfunc A() int {\n\treturn 1\n}\n")
-	write("b.txt", "one\r\ntwo\r\nthree\r\n")
+	writeFiles(t, root)
 	cs := connect(t, root)
 
-	steps := []struct {
-		tool, args string
-		want       string // in the result text
-	}{
-		{"view", `{"path": "a.go", "startLine": 3, "endLine": 4}`, `     3\tfunc A() int {`},
-		{"edit_block", `{"path": "a.go", "search": "    return 1", "replace": "    return 2"}`, `"success":true`},
-		{"batch_edit_blocks", `{"path": "a.go", "edits": [{"search": "package a", "replace": "package alpha"}, {"search": "func A()", "replace": "func B()"}]}`, `"successfulEdits":2`},
-		{"write_from_line", `{"path": "b.txt", "startLine": 3, "content": "THREE\n"}`, `"success":true`},
-		{"batch_edit", `{"operations": [{"type": "insert", "file": "b.txt", "line": 0, "content": "zero"}, {"type": "create", "file": "c.txt", "content": "new\n"}]}`, `"success":true`},
-		{"get_text_file_contents", `{"files": [{"file_path": "b.txt", "ranges": [{"start": 2, "end": 2}]}]}`, `"text":"     2\tone\n"`},
-		{"patch_text_file_contents", `{"files": [{"file_path": "b.txt", "patches": [{"old_string": "one\n", "new_string": "ONE\n", "ranges": [{"start": 2, "end": 2}]}]}]}`, `"success":true`},
-		{"apply_edit_response", `{"response": "c.txt\n<<<<<<< SEARCH\nnew\n=======\nnewer\n>>>>>>> REPLACE\n"}`, `"status":"applied"`},
-		{"apply_patch", `{"input": "*** Begin Patch\n*** Add File: d.txt\n+patched\n*** End Patch\n"}`, `Success. Updated the following files:\nA d.txt`},
-		{"edit_file", `{"path": "e.txt", "code_edit": "first\nsecond\n"}`, `Wrote the snippet`},
-		{"str_replace_based_edit_tool", `{"command": "str_replace", "path": "d.txt", "old_str": "patched", "new_str": "edited"}`, `has been edited`},
-		{"undo", `{"path": "d.txt"}`, `"success":true`},
-	}
+	steps := everyTool
 	var called []string
 	for _, s := range steps {
 		text, isErr := call(t, cs, s.tool, s.args)
