@@ -71,6 +71,16 @@ func BenchmarkSpeed(b *testing.B) {
 				editkit.Replace(c.content, c.search, "\t// replaced\n", editkit.ReplaceOptions{})
 			}
 		})
+		// Find is the search alone, every match located (which proves an
+		// exact hit unique), without the new text Replace builds.
+		b.Run(c.name+"/find", func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(c.content)))
+			chain := editkit.DefaultChain()
+			for b.Loop() {
+				chain.Find(&editkit.Query{Content: c.content, Search: c.search})
+			}
+		})
 		b.Run(c.name+"/scan", func(b *testing.B) {
 			b.SetBytes(int64(len(c.content)))
 			for b.Loop() {

@@ -3,6 +3,7 @@ package editkit
 import (
 	"math"
 	"slices"
+	"strings"
 	"unicode"
 
 	"github.com/editkit/editkit/internal/buffer"
@@ -376,7 +377,63 @@ func (m *merger) candidates(s segment, t int, tops []int, b int, bots []int) []c
 			best = append(best, c)
 		}
 	}
+	if lead := m.copiedFrom(s, best, top); lead != nil {
+		return []cand{*lead}
+	}
 	return best
+}
+
+// copiedFrom returns the one place among close candidates that the
+// segment was copied from, or nil: the place that leads on score and whose
+// lines the segment has byte for byte, indentation included (two at
+// least), where at every other place it has none so. Where the context
+// around a change repeats at another depth (the same steps of two jobs in
+// a YAML file, say), the indentation tells which one the model read; where
+// it repeats at the same depth, nothing does.
+func (m *merger) copiedFrom(s segment, best []cand, top int) *cand {
+	if len(best) < 2 {
+		return nil
+	}
+	lead, exact, rest := -1, 0, 0
+	for k, c := range best {
+		n := m.verbatim(s, c)
+		switch {
+		case c.score == top && lead < 0:
+			lead, exact = k, n
+		case c.score == top:
+			return nil // two lead on score
+		default:
+			rest = max(rest, n)
+		}
+	}
+	for k, c := range best {
+		if k != lead && c.score == top {
+			return nil
+		}
+	}
+	if lead < 0 || exact < 2 || rest > 0 {
+		return nil
+	}
+	return &best[lead]
+}
+
+// verbatim counts the lines of a candidate's runs that say something and
+// that the segment has exactly as the file does, but for trailing spaces.
+func (m *merger) verbatim(s segment, c cand) int {
+	n := 0
+	seen := map[int]bool{}
+	for _, r := range []run{c.top, c.bot} {
+		for _, p := range r.pairs() {
+			if seen[p[0]] || !saysSomething(s.lines[p[0]]) {
+				continue
+			}
+			seen[p[0]] = true
+			if strings.TrimRight(s.lines[p[0]], " \t") == strings.TrimRight(m.buf.Line(p[1]), " \t") {
+				n++
+			}
+		}
+	}
+	return n
 }
 
 // A run is segment lines i0..i1 that are file lines j0..j1, the same

@@ -138,6 +138,16 @@ func c() {
 		content: "first := 1\nsecond := 2\nlog.Printf(\"a=%d\", a)\nthird := 3\n",
 		snippet: "...\nsecond := 2\nlog.Printf(\"b=%d\", b)\n...\n",
 		err:     editkit.ErrAmbiguous,
+	}, {
+		name:    "the same steps at two depths: the snippet's indentation says which",
+		content: ciFile,
+		snippet: "# ... existing code ...\n      - uses: toolchain\n        with:\n          components: clippy\n          version: \"1.71\"\n      - uses: install\n        with:\n          tool: hack\n# ... existing code ...\n",
+		want:    strings.Replace(ciFile, "version: \"1.68\"", "version: \"1.71\"", 1),
+	}, {
+		name:    "the same steps at one depth: nothing says which",
+		content: sameDepth(ciFile),
+		snippet: "# ... existing code ...\n      - uses: toolchain\n        with:\n          components: clippy\n          version: \"1.71\"\n      - uses: install\n        with:\n          tool: hack\n# ... existing code ...\n",
+		err:     editkit.ErrAmbiguous,
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -159,6 +169,41 @@ func c() {
 			}
 		})
 	}
+}
+
+// ciFile has two jobs whose steps are alike, indented differently.
+const ciFile = `jobs:
+  a:
+    steps:
+    - uses: checkout
+      with:
+        depth: 1
+    - uses: toolchain
+      with:
+        version: stable
+    - uses: install
+      with:
+        tool: hack
+    - run: test
+  b:
+    steps:
+      - uses: checkout
+        with:
+          depth: 1
+      - uses: toolchain
+        with:
+          components: clippy
+          version: "1.68"
+      - uses: install
+        with:
+          tool: hack
+      - run: test
+`
+
+// sameDepth indents the first job's steps as the second's are.
+func sameDepth(ci string) string {
+	a, b, _ := strings.Cut(ci, "  b:\n")
+	return strings.ReplaceAll(a, "\n    ", "\n      ") + "  b:\n" + b
 }
 
 // TestMergeSnippetSwallow: a segment may drop up to 20 lines where no

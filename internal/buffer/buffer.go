@@ -393,7 +393,7 @@ func (b *Buffer) HasTab() bool {
 // HasNonASCII reports whether the text has a byte outside ASCII.
 func (b *Buffer) HasNonASCII() bool {
 	if b.whole {
-		return b.scans.facts(b.src).nonASCII
+		return b.scans.hasNonASCII(b.src)
 	}
 	for _, bl := range b.blocks {
 		bl.asciiOnce.Do(func() { bl.nonASCII = !isASCII(bl.text) })

@@ -60,8 +60,12 @@ type lineHits struct {
 type scanCache struct {
 	mu      sync.Mutex
 	results map[string]*scanState // by normal form
-	once    sync.Once
-	text    textFacts
+
+	// What passes over the whole text tell, each made once when first
+	// asked.
+	asciiOnce, zeroOnce sync.Once
+	nonASCII            bool // a byte outside ASCII
+	zeroWidth           bool // a character that folding drops
 }
 
 // A scanState is a scan for a line's places, kept between lookups: a
@@ -76,49 +80,33 @@ type scanState struct {
 	complete bool // the whole text is scanned
 }
 
-// textFacts are what one pass over a buffer's text tells.
-type textFacts struct {
-	nonASCII  bool // a byte outside ASCII
-	zeroWidth bool // a character that folding drops
+func (c *scanCache) hasNonASCII(text string) bool {
+	c.asciiOnce.Do(func() { c.nonASCII = !isASCII(text) })
+	return c.nonASCII
 }
 
-func (c *scanCache) facts(text string) textFacts {
-	c.once.Do(func() { c.text = factsOf(text) })
-	return c.text
+func (c *scanCache) hasZeroWidth(text string) bool {
+	c.zeroOnce.Do(func() { c.zeroWidth = zeroWidthIn(text) })
+	return c.zeroWidth
 }
 
-// factsOf reads the text 32 bytes at a time, looking closer only where a
-// byte is outside ASCII: the zero-width characters are U+200B..U+200D and
-// U+2060, which start with 0xE2, and U+FEFF, with 0xEF.
-func factsOf(s string) textFacts {
-	var f textFacts
-	for i := 0; i < len(s); {
-		if i+32 <= len(s) && (load(s, i)|load(s, i+8)|load(s, i+16)|load(s, i+24))&high == 0 {
-			i += 32
-			continue
+// zeroWidthIn reports whether s has a zero-width character: U+200B..U+200D
+// and U+2060, which start with 0xE2, or U+FEFF, with 0xEF. It looks only
+// where those lead bytes are, which a vectorized byte search finds.
+func zeroWidthIn(s string) bool {
+	for i := 0; ; i++ {
+		j := strings.IndexByte(s[i:], 0xE2)
+		if j < 0 {
+			break
 		}
-		if s[i] < 0x80 {
-			i++
-			continue
-		}
-		f.nonASCII = true
+		i += j
 		t := s[i+1:]
-		switch s[i] {
-		case 0xE2:
-			if strings.HasPrefix(t, "\x80\x8b") || strings.HasPrefix(t, "\x80\x8c") ||
-				strings.HasPrefix(t, "\x80\x8d") || strings.HasPrefix(t, "\x81\xa0") {
-				f.zeroWidth = true
-				return f
-			}
-		case 0xEF:
-			if strings.HasPrefix(t, "\xbb\xbf") {
-				f.zeroWidth = true
-				return f
-			}
+		if strings.HasPrefix(t, "\x80\x8b") || strings.HasPrefix(t, "\x80\x8c") ||
+			strings.HasPrefix(t, "\x80\x8d") || strings.HasPrefix(t, "\x81\xa0") {
+			return true
 		}
-		i++
 	}
-	return f
+	return strings.Contains(s, "\uFEFF")
 }
 
 // maxScans bounds the scan results a buffer keeps.
@@ -299,7 +287,7 @@ func (b *Buffer) LinesWith(sub string, limit int) (lines []int, texts []string, 
 // drops: a zero-width space, joiner or non-joiner, a word joiner or a
 // byte order mark.
 func (b *Buffer) hasZeroWidth() bool {
-	return b.scans.facts(b.String()).zeroWidth
+	return b.scans.hasZeroWidth(b.String())
 }
 
 // runAt reports whether the lines of text around the line that starts at
