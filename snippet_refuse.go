@@ -124,6 +124,15 @@ func (m *merger) check(k int, s segment, p *placement) error {
 				withHint("Put a marker line such as \"// ... existing code ...\" where the file's lines stay; to delete them, delete them with edit_block or write_from_line")
 		}
 	}
+	if !weakEdges(s.lines) {
+		return nil
+	}
+	if sb, fb := balance(s.lines), balance(fileLines(m.buf, p.start, p.end-p.start)); sb != fb {
+		return m.segmentError(ErrAmbiguous, k, s, "does not close what the file lines %d-%d it would replace close: its brackets balance as %s, theirs as %s",
+			p.start+1, p.end, sb, fb).
+			at(LineRange{p.start + 1, p.end}).
+			withHint("Start and end the segment with lines the file has around the change, so that it is clear which lines it replaces")
+	}
 	return nil
 }
 
@@ -176,4 +185,80 @@ func (m *merger) ambiguous(k int, s segment, at []int) *Error {
 	return m.segmentError(ErrAmbiguous, k, s, "fits %d places equally well, at file %s", len(at), linesList(at)).
 		at(ranges...).
 		withHint("Add a line next to the change that the file has only once, such as the enclosing function's first line")
+}
+
+// brackets is how many (, [ and { a text opens, less those it closes.
+type brackets [3]int
+
+func (b brackets) String() string {
+	return fmt.Sprintf("() %+d, [] %+d, {} %+d", b[0], b[1], b[2])
+}
+
+// balance counts the brackets of lines outside quoted strings and
+// comments — as far as a line shows them without knowing the language:
+// a line that starts as a comment does in C, Go, JavaScript, Rust, Python,
+// shell, YAML, SQL or HTML is skipped, and a line ends at "//", "/*" or
+// "#" after a space (not at the "//" of a URL).
+func balance(lines []string) brackets {
+	var b brackets
+	for _, l := range lines {
+		t := strings.TrimLeft(l, " \t")
+		if hasAnyPrefix(t, "//", "/*", "*", "#", "--", "<!--") {
+			continue
+		}
+		var quote rune
+		prev := ' '
+	line:
+		for i, r := range t {
+			switch {
+			case quote != 0:
+				if r == quote && prev != '\\' {
+					quote = 0
+				}
+			case r == '"' || r == '`':
+				quote = r
+			case (prev == ' ' || prev == '\t') && (r == '#' || strings.HasPrefix(t[i:], "//") || strings.HasPrefix(t[i:], "/*")):
+				break line
+			case r == '(':
+				b[0]++
+			case r == ')':
+				b[0]--
+			case r == '[':
+				b[1]++
+			case r == ']':
+				b[1]--
+			case r == '{':
+				b[2]++
+			case r == '}':
+				b[2]--
+			}
+			prev = r
+		}
+	}
+	return b
+}
+
+func hasAnyPrefix(s string, prefixes ...string) bool {
+	for _, p := range prefixes {
+		if strings.HasPrefix(s, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// weakEdges reports a segment whose first or last line that is not blank
+// says nothing (a bracket, a keyword): such a line fits the file in many
+// places, so where the segment ends is less certain.
+func weakEdges(lines []string) bool {
+	first, last := -1, -1
+	for i, l := range lines {
+		if !isBlank(l) {
+			if first < 0 {
+				first = i
+			}
+			last = i
+		}
+	}
+	return first >= 0 && (!saysSomething(lines[first]) || !saysSomething(lines[last]))
 }

@@ -139,6 +139,11 @@ func c() {
 		snippet: "...\nsecond := 2\nlog.Printf(\"b=%d\", b)\n...\n",
 		err:     editkit.ErrAmbiguous,
 	}, {
+		name:    "brackets beside a deleted block: not closed inside the wrong function",
+		content: "func a() {\n\trun(func() {\n\t\tx()\n\t})\n}\n\ntype helper struct{}\n\nfunc (helper) Do() error {\n\treturn nil\n}\n\nfunc B() {\n\ty()\n\tz()\n}\n",
+		snippet: "// ... existing code ...\n\t})\n}\n\nfunc B() {\n\ty()\n// ... existing code ...\n",
+		err:     editkit.ErrAmbiguous,
+	}, {
 		name:    "the same steps at two depths: the snippet's indentation says which",
 		content: ciFile,
 		snippet: "# ... existing code ...\n      - uses: toolchain\n        with:\n          components: clippy\n          version: \"1.71\"\n      - uses: install\n        with:\n          tool: hack\n# ... existing code ...\n",
@@ -266,6 +271,9 @@ func TestMergeSnippetRealCode(t *testing.T) {
 		}
 		if prevSnippet != "" {
 			if _, _, err := editkit.MergeSnippet(before, prevSnippet); err == nil {
+				// Counted, not failed: a snippet of another file whose
+				// lines this one has too (an import block of common
+				// packages) reads as an edit of this file.
 				count["foreign merged"]++
 			} else {
 				count["foreign refused"]++
@@ -296,8 +304,8 @@ func changeLines(rng *rand.Rand, lines []string) (string, [][2]int) {
 	at := 10 + rng.IntN(len(lines)/2-10)
 	for k := 0; k < 1+rng.IntN(2); k++ {
 		i := at + k*(20+rng.IntN(30))
-		if i+1 >= len(out) || strings.TrimSpace(out[i]) == "" {
-			continue
+		if i+1 >= len(out) || strings.TrimSpace(out[i]) == "" || !closesWhatItOpens(out[i]) {
+			continue // a real edit keeps the code's brackets balanced
 		}
 		indent := out[i][:len(out[i])-len(strings.TrimLeft(out[i], " \t"))]
 		out[i] = fmt.Sprintf("%schanged%d(%d)\n", indent, k, rng.IntN(1000))
@@ -305,6 +313,13 @@ func changeLines(rng *rand.Rand, lines []string) (string, [][2]int) {
 		changed = append(changed, [2]int{i, i + 2})
 	}
 	return strings.Join(out, ""), changed
+}
+
+// closesWhatItOpens reports a line with as many closing brackets of each
+// kind as opening ones.
+func closesWhatItOpens(l string) bool {
+	return strings.Count(l, "(") == strings.Count(l, ")") && strings.Count(l, "[") == strings.Count(l, "]") &&
+		strings.Count(l, "{") == strings.Count(l, "}")
 }
 
 // windows writes the lines around each changed range, context lines each

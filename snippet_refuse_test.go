@@ -1,0 +1,23 @@
+package editkit
+
+import "testing"
+
+func TestBalance(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		lines []string
+		want  brackets
+	}{
+		{"balanced call", []string{"f(a[0], g{})"}, brackets{}},
+		{"opens a block", []string{"func f() {"}, brackets{0, 0, 1}},
+		{"closes a call and a block", []string{"\t})", "}"}, brackets{-1, 0, -2}},
+		{"brackets in strings", []string{`s := "(" + ` + "`[`" + ` + "\")"`}, brackets{}},
+		{"comment lines", []string{"// f(", "# g[", "/* h{", " * i(", "-- j(", "<!-- k( -->"}, brackets{}},
+		{"trailing comments", []string{"x := f() // see (1", "y = [1] # note ("}, brackets{}},
+		{"a URL is no comment", []string{"[docs](https://example.com/a)"}, brackets{}},
+	} {
+		if got := balance(tc.lines); got != tc.want {
+			t.Errorf("%s: balance = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
