@@ -108,12 +108,35 @@ func (m *merger) thin(k int, s segment, c cand, says []int) *Error {
 }
 
 // check refuses a placement that drops a long stretch of the file where
-// no marker stands: more than maxDrop lines, replaced by less than half as
-// many.
+// no marker stands, or whose weak edge (see weakEdges) leaves the lines it
+// replaces closing other brackets than the segment does — after trying the
+// top edge further up (rebalance).
 func (m *merger) check(k int, s segment, p *placement) error {
 	if s.open[0] && s.open[1] {
 		return nil // no marker at all: the snippet is the file's whole new text
 	}
+	if err := m.drops(k, s, p); err != nil {
+		return err
+	}
+	if !weakEdges(s.lines) {
+		return nil
+	}
+	sb, fb := balance(s.lines), balance(fileLines(m.buf, p.start, p.end-p.start))
+	if sb == fb {
+		return nil
+	}
+	if m.rebalance(s, p, sb) {
+		return m.drops(k, s, p)
+	}
+	return m.segmentError(ErrAmbiguous, k, s, "does not close what the file lines %d-%d it would replace close: its brackets balance as %s, theirs as %s",
+		p.start+1, p.end, sb, fb).
+		at(LineRange{p.start + 1, p.end}).
+		withHint("Start and end the segment with lines the file has around the change, so that it is clear which lines it replaces")
+}
+
+// drops refuses a placement that drops more than maxDrop lines in one
+// stretch, replaced by less than half as many.
+func (m *merger) drops(k int, s segment, p *placement) error {
 	for n := 1; n < len(p.pairs); n++ {
 		a, b := p.pairs[n-1], p.pairs[n]
 		gap, wrote := b[1]-a[1]-1, b[0]-a[0]-1
@@ -123,15 +146,6 @@ func (m *merger) check(k int, s segment, p *placement) error {
 				at(LineRange{a[1] + 2, b[1]}).
 				withHint("Put a marker line such as \"// ... existing code ...\" where the file's lines stay; to delete them, delete them with edit_block or write_from_line")
 		}
-	}
-	if !weakEdges(s.lines) {
-		return nil
-	}
-	if sb, fb := balance(s.lines), balance(fileLines(m.buf, p.start, p.end-p.start)); sb != fb {
-		return m.segmentError(ErrAmbiguous, k, s, "does not close what the file lines %d-%d it would replace close: its brackets balance as %s, theirs as %s",
-			p.start+1, p.end, sb, fb).
-			at(LineRange{p.start + 1, p.end}).
-			withHint("Start and end the segment with lines the file has around the change, so that it is clear which lines it replaces")
 	}
 	return nil
 }
@@ -245,6 +259,71 @@ func hasAnyPrefix(s string, prefixes ...string) bool {
 		}
 	}
 	return false
+}
+
+// rebalance moves the lines at the top of the segment that say nothing
+// (the brackets that close the block before, blank lines) to the nearest
+// copy of them in the file above, that makes the lines the segment
+// replaces close what it closes: the segment deletes the lines between
+// that copy and its anchor (a whole function, say, whose closing bracket
+// looked like the segment's). It reports whether it found one, and then p
+// is the new placement. (At the bottom a marker follows such lines, and
+// the file's lines there stay: nothing is deleted there.)
+func (m *merger) rebalance(s segment, p *placement, want brackets) bool {
+	// The anchor: the first line that says something and that the file has
+	// (not a line the segment changes).
+	a := slices.IndexFunc(p.pairs, func(pr [2]int) bool {
+		return saysSomething(s.lines[pr[0]]) && buffer.Equal(buffer.Collapse, s.lines[pr[0]], m.buf.Line(pr[1]))
+	})
+	if a < 0 || p.pairs[a][0] == 0 {
+		return false
+	}
+	try := func(pairs [][2]int) bool {
+		start, end := pairs[0][1], pairs[len(pairs)-1][1]+1
+		if start < m.prev || end > m.n || balance(fileLines(m.buf, start, end-start)) != want {
+			return false
+		}
+		p.pairs, p.start, p.end, p.loose = pairs, start, end, [2]bool{}
+		return true
+	}
+	// Segment lines 0..i-1 are before the anchor at file line j; they must
+	// say nothing but close something, or moving them means nothing.
+	i, j := p.pairs[a][0], p.pairs[a][1]
+	top := s.lines[:i]
+	if balance(top) == (brackets{}) || slices.ContainsFunc(top, saysSomething) {
+		return false
+	}
+	// The lines deleted between the copy and the anchor must be whole
+	// blocks: closing what they open.
+	for q := j - i - 1; q >= max(m.prev, j-i-maxDrop); q-- {
+		if m.linesAt(top, q) && balance(fileLines(m.buf, q+i, j-q-i)) == (brackets{}) && try(append(seq(0, i, q), p.pairs[a:]...)) {
+			return true
+		}
+	}
+	return false
+}
+
+// linesAt reports whether the file has lines at line q on, spacing aside.
+func (m *merger) linesAt(lines []string, q int) bool {
+	if q < 0 || q+len(lines) > m.n {
+		return false
+	}
+	for k, l := range lines {
+		f := m.buf.Line(q + k)
+		if isBlank(l) != isBlank(f) || !isBlank(l) && !buffer.Equal(buffer.Collapse, l, f) {
+			return false
+		}
+	}
+	return true
+}
+
+// seq pairs segment lines from..to-1 with file lines q on.
+func seq(from, to, q int) [][2]int {
+	out := make([][2]int, 0, to-from)
+	for i := from; i < to; i++ {
+		out = append(out, [2]int{i, q + i - from})
+	}
+	return out
 }
 
 // weakEdges reports a segment whose first or last line that is not blank

@@ -139,8 +139,13 @@ func c() {
 		snippet: "...\nsecond := 2\nlog.Printf(\"b=%d\", b)\n...\n",
 		err:     editkit.ErrAmbiguous,
 	}, {
-		name:    "brackets beside a deleted block: not closed inside the wrong function",
+		name:    "brackets beside a deleted block: the block is deleted, not closed inside",
 		content: "func a() {\n\trun(func() {\n\t\tx()\n\t})\n}\n\ntype helper struct{}\n\nfunc (helper) Do() error {\n\treturn nil\n}\n\nfunc B() {\n\ty()\n\tz()\n}\n",
+		snippet: "// ... existing code ...\n\t})\n}\n\nfunc B() {\n\ty()\n// ... existing code ...\n",
+		want:    "func a() {\n\trun(func() {\n\t\tx()\n\t})\n}\n\nfunc B() {\n\ty()\n\tz()\n}\n",
+	}, {
+		name:    "brackets the file does not close where the segment goes: refused",
+		content: "func a() {\n\tx()\n}\n\nfunc (helper) Do() error {\n\treturn nil\n}\n\nfunc B() {\n\ty()\n\tz()\n}\n",
 		snippet: "// ... existing code ...\n\t})\n}\n\nfunc B() {\n\ty()\n// ... existing code ...\n",
 		err:     editkit.ErrAmbiguous,
 	}, {
