@@ -443,6 +443,15 @@ func breakLines(s string) (lines []string, final bool) {
 	return append(lines, s[start:]), false
 }
 
+// placeable reports whether a snippet that changes line i of content, with
+// five lines of context each side, merges right.
+func placeable(content string, i int) bool {
+	lines := strings.SplitAfter(content, "\n")
+	lines[i] = "\tchangedHere()\n"
+	got, _, err := editkit.MergeSnippet(content, windows(lines, [][2]int{{i, i + 1}}, 5))
+	return err == nil && got == strings.Join(lines, "")
+}
+
 // BenchmarkMergeSnippet merges a 40-line snippet of 4 segments into real
 // code of 1k, 10k and 100k lines, beside one strings.Index scan of the
 // whole file.
@@ -453,10 +462,18 @@ func BenchmarkMergeSnippet(b *testing.B) {
 		var changed [][2]int
 		for k := range 4 {
 			i := n/5*(k+1) - 1
+			// A real edit keeps the brackets balanced, and changes a line
+			// whose place its context tells.
+			for strings.TrimSpace(lines[i]) == "" || !closesWhatItOpens(lines[i]) || !placeable(content, i) {
+				i++
+			}
 			lines[i] = fmt.Sprintf("\tchanged%d()\n", k)
 			changed = append(changed, [2]int{i, i + 1})
 		}
 		snippet := windows(lines, changed, 5)
+		if got, _, err := editkit.MergeSnippet(content, snippet); err != nil || got != strings.Join(lines, "") {
+			b.Fatalf("the snippet does not merge right: %v", err)
+		}
 		b.Run(fmt.Sprintf("merge/%d", n), func(b *testing.B) {
 			b.ReportAllocs()
 			b.SetBytes(int64(len(content)))
