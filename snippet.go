@@ -2,6 +2,7 @@ package editkit
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -201,19 +202,14 @@ func planSnippet(ctx context.Context, buf *buffer.Buffer, path, snippet string, 
 		return []text.Edit{{Start: 0, End: 0, New: s}}, res, nil
 	}
 	m := newMerger(ctx, buf, path, segs)
-	prev := 0
-	var rel *relation
+	places, err := m.placeFrom(segs, 0, 0, nil)
+	if err != nil {
+		return nil, nil, err
+	}
 	res := &MergeResult{}
 	var edits []text.Edit
 	for k, s := range segs {
-		if err := ctx.Err(); err != nil {
-			return nil, nil, stoppedError(path, err)
-		}
-		p, err := m.place(k, s, prev, rel)
-		if err != nil {
-			return nil, nil, err
-		}
-		rel = &p.rel
+		p := places[k]
 		e := m.edit(s, p)
 		if n := len(edits); n > 0 && e.Start < edits[n-1].End {
 			return nil, nil, m.segmentError(ErrConflict, k, s, "overlaps the lines segment %d replaced", k)
@@ -223,7 +219,6 @@ func planSnippet(ctx context.Context, buf *buffer.Buffer, path, snippet string, 
 			Snippet:  LineRange{s.at + 1, s.at + len(s.lines)},
 			Replaced: LineRange{p.start + 1, p.end},
 		})
-		prev = p.end
 	}
 	changed := false
 	for _, e := range edits {
@@ -241,6 +236,90 @@ func planSnippet(ctx context.Context, buf *buffer.Buffer, path, snippet string, 
 	}
 	res.Message = mergeMessage(path, res, markers, buf.LineCount())
 	return edits, res, nil
+}
+
+// maxTies bounds the places a tied segment may be tried at, and
+// maxRetries the tries of one snippet, so that a snippet of many alike
+// segments in a file of many alike places costs a bounded number of
+// placements.
+const (
+	maxTies    = 4
+	maxRetries = 16
+)
+
+// placeFrom places segments k on, in order, after file line prev. A
+// segment that fits several places equally well is tried at each (up to
+// maxTies): when it holds at each, and exactly one of them leaves every
+// later segment a place — the others leave some segment none — the
+// snippet has said where it goes (two alike segments for two alike
+// places: the first takes the first); otherwise the tie is refused.
+func (m *merger) placeFrom(segs []segment, k, prev int, rel *relation) ([]*placement, error) {
+	if k == len(segs) {
+		return nil, nil
+	}
+	if err := m.ctx.Err(); err != nil {
+		return nil, stoppedError(m.path, err)
+	}
+	p, err := m.place(k, segs[k], prev, rel)
+	if err == nil {
+		rest, err := m.placeFrom(segs, k+1, p.end, &p.rel)
+		if err != nil {
+			return nil, err
+		}
+		return append([]*placement{p}, rest...), nil
+	}
+	ties := m.tie
+	if len(ties) == 0 || len(ties) > maxTies || k == len(segs)-1 {
+		return nil, err
+	}
+	var found []*placement
+	for _, start := range ties {
+		if m.retries >= maxRetries {
+			m.exhausted = true
+		}
+		if m.exhausted {
+			// A later segment that failed for want of tries is not known
+			// to fail: what was found proves nothing.
+			return nil, err
+		}
+		m.retries++
+		m.force = start
+		p, perr := m.place(k, segs[k], prev, rel)
+		m.force = -1
+		if perr != nil || m.held(segs[k], p) < 3 {
+			// The segment itself does not hold there after all, or holds
+			// by fewer than three lines: the tie is not one the rest of the
+			// snippet can settle.
+			return nil, err
+		}
+		rest, rerr := m.placeFrom(segs, k+1, p.end, &p.rel)
+		switch {
+		case errors.Is(rerr, ErrNotFound):
+			continue // the rest has no place after this one
+		case rerr != nil:
+			return nil, err // the rest is itself unsettled there
+		}
+		if found != nil {
+			return nil, err // more than one way
+		}
+		found = append([]*placement{p}, rest...)
+	}
+	if found == nil || m.exhausted {
+		return nil, err
+	}
+	return found, nil
+}
+
+// held counts the lines of segment s that say something and that are, at
+// placement p, the file's lines: what holds the segment where it is.
+func (m *merger) held(s segment, p *placement) int {
+	n := 0
+	for _, pr := range p.pairs {
+		if l := s.lines[pr[0]]; saysSomething(l) && buffer.Equal(buffer.Collapse, l, m.buf.Line(pr[1])) {
+			n++
+		}
+	}
+	return n
 }
 
 // mergeMessage says where each segment went, and what became of the rest
@@ -279,6 +358,13 @@ type merger struct {
 	norms   map[int]string // file lines as compared, by line
 	prev    int            // the file line the segment being placed may start at
 	fUnit   int            // the file's indent step, -1 until known
+	// tie is the places the last segment placed fits equally well, all
+	// starting at different lines; force, when not -1, is the one place a
+	// segment is to take; retries counts the places tried so.
+	tie       []int
+	force     int
+	retries   int
+	exhausted bool // retries ran out: no tie is settled
 }
 
 func newMerger(ctx context.Context, buf *buffer.Buffer, path string, segs []segment) *merger {
@@ -286,7 +372,7 @@ func newMerger(ctx context.Context, buf *buffer.Buffer, path string, segs []segm
 	for _, s := range segs {
 		all = append(all, s.lines...)
 	}
-	m := &merger{ctx: ctx, buf: buf, path: path, n: buf.LineCount(), lookups: snippetLookups * len(segs), norms: map[int]string{}, fUnit: -1}
+	m := &merger{ctx: ctx, buf: buf, path: path, n: buf.LineCount(), lookups: snippetLookups * len(segs), norms: map[int]string{}, fUnit: -1, force: -1}
 	m.tab = tabWidth(all, fileLines(buf, 0, min(m.n, 200)))
 	m.unit = indentStep(all, m.tab)
 	return m
@@ -325,8 +411,9 @@ func (m *merger) edit(s segment, p *placement) text.Edit {
 	}
 	for _, q := range corresponding {
 		f := m.buf.Line(q[1])
-		if strings.TrimSpace(lines[q[0]]) == strings.TrimSpace(f) && indentWidth(lines[q[0]], m.tab) == indentWidth(f, m.tab) {
-			lines[q[0]] = f
+		if isBlank(lines[q[0]]) && isBlank(f) ||
+			strings.TrimSpace(lines[q[0]]) == strings.TrimSpace(f) && indentWidth(lines[q[0]], m.tab) == indentWidth(f, m.tab) {
+			lines[q[0]] = f // a blank line keeps its spaces too
 		}
 	}
 	start, end := m.buf.LineStart(p.start), m.buf.LineStart(p.end)

@@ -54,7 +54,7 @@ func saysSomething(l string) bool {
 // segment could stretch by dropping lines) make a candidate; the one whose
 // runs are longest wins, and a tie between places that differ is refused.
 func (m *merger) place(k int, s segment, prev int, rel *relation) (*placement, error) {
-	m.prev = prev
+	m.prev, m.tie = prev, nil
 	found := map[int][]int{}
 	places := func(i int) []int {
 		if l, ok := found[i]; ok {
@@ -138,13 +138,18 @@ outer:
 		return nil, m.ambiguous(k, s, best[0].ends)
 	}
 	if len(best) > 1 {
-		var at []int
+		var at, starts []int
 		for _, c := range best {
 			if c.top.j0 == best[0].top.j0 {
 				at = append(at, c.bot.j1) // the same start: the ends differ
 			} else {
 				at = append(at, c.top.j0)
 			}
+			starts = append(starts, c.top.j0)
+		}
+		slices.Sort(starts)
+		if len(slices.Compact(starts)) == len(best) {
+			m.tie = starts // places the rest of the snippet may choose between
 		}
 		return nil, m.ambiguous(k, s, at)
 	}
@@ -324,6 +329,7 @@ func (m *merger) candidates(s segment, t int, tops []int, b int, bots []int) []c
 	for _, jt := range tops {
 		tr := m.grow(s, t, jt)
 		var pick *run
+		pickClean := false
 		tied := false
 		var alts []int
 		for _, jb := range bots {
@@ -348,10 +354,16 @@ func (m *merger) candidates(s segment, t int, tops []int, b int, bots []int) []c
 				}
 				tr = tr.cut(br.i0-1, s)
 			}
+			// A bottom place where every file line between the runs that
+			// says something is one the segment writes anew there (a
+			// changed line) is a cleaner reading than one where the
+			// segment drops lines: it wins a tie on the lines that match.
+			// (A bottom run of one such line says too little to prefer.)
+			clean := br.says >= 2 && m.dropped(s, tr, br) <= countFunc(s.lines[min(tr.i1+1, br.i0):br.i0], saysSomething)
 			switch {
-			case pick == nil || br.says > pick.says:
-				pick, tied, alts = &br, false, nil
-			case br.says == pick.says && br.j0 != pick.j0:
+			case pick == nil || br.says > pick.says || br.says == pick.says && clean && !pickClean:
+				pick, pickClean, tied, alts = &br, clean, false, nil
+			case br.says == pick.says && br.j0 != pick.j0 && clean == pickClean:
 				tied = true
 				alts = append(alts, br.j1)
 			}
@@ -379,6 +391,9 @@ func (m *merger) candidates(s segment, t int, tops []int, b int, bots []int) []c
 	}
 	if lead := m.copiedFrom(s, best, top); lead != nil {
 		return []cand{*lead}
+	}
+	if m.force >= 0 {
+		best = slices.DeleteFunc(best, func(c cand) bool { return c.top.j0 != m.force })
 	}
 	return best
 }
@@ -523,4 +538,15 @@ func consistent(a, b [2]int) bool {
 		return df == 0
 	}
 	return df > 0 && df <= 2*ds+maxDrop
+}
+
+// countFunc counts the lines for which f holds.
+func countFunc(lines []string, f func(string) bool) int {
+	n := 0
+	for _, l := range lines {
+		if f(l) {
+			n++
+		}
+	}
+	return n
 }

@@ -149,6 +149,16 @@ func c() {
 		snippet: "// ... existing code ...\n\t})\n}\n\nfunc B() {\n\ty()\n// ... existing code ...\n",
 		err:     editkit.ErrAmbiguous,
 	}, {
+		name:    "two alike segments for two alike places: the first takes the first",
+		content: twoJobs(2),
+		snippet: "# ... existing code ...\n    steps:\n      - uses: checkout@v2\n        with:\n          persist: false\n      - name: setup\n# ... existing code ...\n    steps:\n      - uses: checkout@v2\n        with:\n          persist: false\n      - name: setup\n# ... existing code ...\n",
+		want:    strings.ReplaceAll(twoJobs(2), "checkout@v1", "checkout@v2"),
+	}, {
+		name:    "two alike segments for three alike places: refused",
+		content: twoJobs(3),
+		snippet: "# ... existing code ...\n    steps:\n      - uses: checkout@v2\n        with:\n          persist: false\n      - name: setup\n# ... existing code ...\n    steps:\n      - uses: checkout@v2\n        with:\n          persist: false\n      - name: setup\n# ... existing code ...\n",
+		err:     editkit.ErrAmbiguous,
+	}, {
 		name:    "the same steps at two depths: the snippet's indentation says which",
 		content: ciFile,
 		snippet: "# ... existing code ...\n      - uses: toolchain\n        with:\n          components: clippy\n          version: \"1.71\"\n      - uses: install\n        with:\n          tool: hack\n# ... existing code ...\n",
@@ -209,6 +219,16 @@ const ciFile = `jobs:
           tool: hack
       - run: test
 `
+
+// twoJobs is a workflow of n jobs whose steps are the same.
+func twoJobs(n int) string {
+	var b strings.Builder
+	b.WriteString("jobs:\n")
+	for i := range n {
+		fmt.Fprintf(&b, "  job%d:\n    runs-on: os%d\n    steps:\n      - uses: checkout@v1\n        with:\n          persist: false\n      - name: setup\n        run: make %d\n", i, i, i)
+	}
+	return b.String()
+}
 
 // sameDepth indents the first job's steps as the second's are.
 func sameDepth(ci string) string {
