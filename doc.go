@@ -39,8 +39,9 @@
 //	TextEditor             str_replace_based_edit_tool Claude's built-in text editor tool
 //	Undo                   undo                        put back what a request wrote
 //
-// [Tools] describes every operation as a tool (name, description, JSON
-// Schema; [GeminiTools] in the schema subset Gemini takes) and
+// [Tools] describes every operation as a tool (name, description, the JSON
+// Schemas of its request and result; [GeminiTools] in the schema subset
+// Gemini takes) and
 // [Editor.Call] runs one from JSON and always answers in JSON, so an agent
 // framework or an MCP server registers them all in a few lines.
 // Every operation that finds text by its content finds it the same way —
