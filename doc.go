@@ -118,12 +118,18 @@
 // them at the same depth), in file order. Closing brackets and blank lines
 // at a segment's edges are placed by depth; a line that reads as the
 // file's line changed is taken as changed only between lines that are the
-// file's. A snippet without markers is the whole new text of a file it
+// file's. A segment whose edge is only brackets must close what the lines
+// it replaces close (or its brackets move to their copy above a whole
+// block it deletes). Alike segments for alike places are settled by order,
+// when only one choice leaves every later segment a place; a place the
+// segment copies verbatim, indentation included, beats one at another
+// depth. A snippet without markers is the whole new text of a file it
 // creates, or of the stretch of an existing file its ends anchor. It
 // refuses rather than guess: a segment that fits two places, one none of
 // whose lines the file has (never written over the file), one that would
 // drop more than 20 lines where no marker stands and write less than half
-// as many, one whose end is the file's elsewhere.
+// as many, one whose end is the file's elsewhere, one whose brackets do
+// not close what they replace.
 //
 // # Claude's text editor, and undo
 //

@@ -93,13 +93,15 @@ type SegmentResult struct {
 // "// ... existing code ..." or "# ... rest of the file unchanged" — into
 // content, and returns the new content. Each segment between markers
 // replaces the file's lines from its first to its last line that the file
-// has; the lines markers stand for are kept. Empty content with a snippet
-// without markers is the snippet. Line ends in the snippet may be "\n" or
-// "\r\n"; content keeps its own.
+// has; the lines markers stand for are kept. Segments are placed in file
+// order, so alike segments take alike places in turn. Empty content with
+// a snippet without markers is the snippet. Line ends in the snippet may
+// be "\n", "\r\n" or "\r"; content keeps its own.
 //
 // It refuses, with an [*Error] and content unchanged: a segment whose
 // lines the file does not have ([ErrNotFound]), one that fits several
-// places ([ErrAmbiguous]), one that would drop a long stretch of the file
+// places, or whose first or last line is only brackets and does not close
+// what the lines it would replace close ([ErrAmbiguous]), one that would drop a long stretch of the file
 // where no marker stands or whose end is the file's elsewhere
 // ([ErrConflict]), and a snippet that changes nothing ([ErrNoOp]). The
 // package documentation's "Lazy snippets" section sums up the rules.
@@ -293,7 +295,12 @@ func (m *merger) placeFrom(segs []segment, k, prev int, rel *relation) ([]*place
 			return nil, err
 		}
 		rest, rerr := m.placeFrom(segs, k+1, p.end, &p.rel)
+		if m.lookups <= 0 {
+			m.exhausted = true // a segment not found for want of lookups
+		}
 		switch {
+		case m.exhausted:
+			return nil, err
 		case errors.Is(rerr, ErrNotFound):
 			continue // the rest has no place after this one
 		case rerr != nil:
@@ -364,7 +371,7 @@ type merger struct {
 	tie       []int
 	force     int
 	retries   int
-	exhausted bool // retries ran out: no tie is settled
+	exhausted bool // retries or lookups ran out: no tie is settled
 }
 
 func newMerger(ctx context.Context, buf *buffer.Buffer, path string, segs []segment) *merger {

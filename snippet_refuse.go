@@ -283,7 +283,7 @@ func (m *merger) rebalance(s segment, p *placement, want brackets) bool {
 		if start < m.prev || end > m.n || balance(fileLines(m.buf, start, end-start)) != want {
 			return false
 		}
-		p.pairs, p.start, p.end, p.loose = pairs, start, end, [2]bool{}
+		p.pairs, p.start, p.end, p.loose[0] = pairs, start, end, false
 		return true
 	}
 	// Segment lines 0..i-1 are before the anchor at file line j; they must

@@ -151,12 +151,12 @@ func c() {
 	}, {
 		name:    "two alike segments for two alike places: the first takes the first",
 		content: twoJobs(2),
-		snippet: "# ... existing code ...\n    steps:\n      - uses: checkout@v2\n        with:\n          persist: false\n      - name: setup\n# ... existing code ...\n    steps:\n      - uses: checkout@v2\n        with:\n          persist: false\n      - name: setup\n# ... existing code ...\n",
+		snippet: twoCheckouts,
 		want:    strings.ReplaceAll(twoJobs(2), "checkout@v1", "checkout@v2"),
 	}, {
 		name:    "two alike segments for three alike places: refused",
 		content: twoJobs(3),
-		snippet: "# ... existing code ...\n    steps:\n      - uses: checkout@v2\n        with:\n          persist: false\n      - name: setup\n# ... existing code ...\n    steps:\n      - uses: checkout@v2\n        with:\n          persist: false\n      - name: setup\n# ... existing code ...\n",
+		snippet: twoCheckouts,
 		err:     editkit.ErrAmbiguous,
 	}, {
 		name:    "the same steps at two depths: the snippet's indentation says which",
@@ -219,6 +219,9 @@ const ciFile = `jobs:
           tool: hack
       - run: test
 `
+
+// twoCheckouts changes the checkout step of two jobs of twoJobs.
+const twoCheckouts = "# ... existing code ...\n    steps:\n      - uses: checkout@v2\n        with:\n          persist: false\n      - name: setup\n# ... existing code ...\n    steps:\n      - uses: checkout@v2\n        with:\n          persist: false\n      - name: setup\n# ... existing code ...\n"
 
 // twoJobs is a workflow of n jobs whose steps are the same.
 func twoJobs(n int) string {
