@@ -59,9 +59,9 @@ func braceBlock(s string, k int) string {
 }
 
 // BenchmarkSpeed is Replace on the cases of the speed goal, each beside
-// one strings.Index scan of the same file for its search (the "scan"
-// sub-benchmarks): an exact hit may cost two scans, since it must also
-// prove the search occurs once, and anything else ten.
+// the search alone (Find), one strings.Index scan of the same file for its
+// search ("scan") and the two scans that find a text and prove it occurs
+// once ("twoscans"): an exact hit may cost two scans, anything else ten.
 func BenchmarkSpeed(b *testing.B) {
 	for _, c := range speedCases(b) {
 		b.Run(c.name+"/editkit", func(b *testing.B) {
@@ -85,6 +85,16 @@ func BenchmarkSpeed(b *testing.B) {
 			b.SetBytes(int64(len(c.content)))
 			for b.Loop() {
 				strings.Index(c.content, c.scanFor)
+			}
+		})
+		// The floor of an exact hit: the scan to the match, then one more
+		// for the rest of the file, which proves it unique.
+		b.Run(c.name+"/twoscans", func(b *testing.B) {
+			b.SetBytes(int64(len(c.content)))
+			for b.Loop() {
+				if i := strings.Index(c.content, c.scanFor); i >= 0 {
+					strings.Index(c.content[i+1:], c.scanFor)
+				}
 			}
 		})
 	}
