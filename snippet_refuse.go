@@ -42,6 +42,9 @@ func (m *merger) twice(k int, s segment, p *placement, places func(int) []int) *
 	slices.SortStableFunc(look, func(a, b int) int { return near(a) - near(b) })
 	reach := 2*len(s.lines) + 3*maxDrop // further off, the line is a copy, not this segment's
 	for _, i := range look[:min(len(look), twiceLookups)] {
+		if !m.within(s.lines[i], max(p.start-reach, 0), p.start) && !m.within(s.lines[i], p.end, min(p.end+reach, m.n)) {
+			continue // not within reach: no need to count it in the whole file
+		}
 		js := places(i)
 		if len(js) != 1 || js[0] >= p.start && js[0] < p.end || js[0] < p.start-reach || js[0] >= p.end+reach {
 			continue
@@ -199,6 +202,23 @@ func (m *merger) ambiguous(k int, s segment, at []int) *Error {
 	return m.segmentError(ErrAmbiguous, k, s, "fits %d places equally well, at file %s", len(at), linesList(at)).
 		at(ranges...).
 		withHint("Add a line next to the change that the file has only once, such as the enclosing function's first line")
+}
+
+// within reports whether file lines from..to-1 have line, spacing aside.
+func (m *merger) within(line string, from, to int) bool {
+	// Spacing aside, the file's line has the line's longest word as it is.
+	word := ""
+	for _, w := range strings.Fields(line) {
+		if len(w) > len(word) {
+			word = w
+		}
+	}
+	for j := from; j < to; j++ {
+		if f := m.buf.Line(j); strings.Contains(f, word) && buffer.Equal(buffer.Collapse, line, f) {
+			return true
+		}
+	}
+	return false
 }
 
 // brackets is how many (, [ and { a text opens, less those it closes.
