@@ -206,19 +206,26 @@ func (m *merger) ambiguous(k int, s segment, at []int) *Error {
 
 // within reports whether file lines from..to-1 have line, spacing aside.
 func (m *merger) within(line string, from, to int) bool {
-	// Spacing aside, the file's line has the line's longest word as it is.
-	word := ""
-	for _, w := range strings.Fields(line) {
-		if len(w) > len(word) {
-			word = w
-		}
-	}
+	word := longestWord(line)
 	for j := from; j < to; j++ {
 		if f := m.buf.Line(j); strings.Contains(f, word) && buffer.Equal(buffer.Collapse, line, f) {
 			return true
 		}
 	}
 	return false
+}
+
+// longestWord is the longest run of line without spaces: spacing aside,
+// a line equal to it has that run as it is, so a quick search for it
+// rules out most lines before they are compared.
+func longestWord(line string) string {
+	word := ""
+	for _, w := range strings.Fields(line) {
+		if len(w) > len(word) {
+			word = w
+		}
+	}
+	return word
 }
 
 // brackets is how many (, [ and { a text opens, less those it closes.
