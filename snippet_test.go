@@ -154,6 +154,16 @@ func c() {
 		snippet: twoCheckouts,
 		want:    strings.ReplaceAll(twoJobs(2), "checkout@v1", "checkout@v2"),
 	}, {
+		name:    "three alike segments for three alike places: in turn",
+		content: twoJobs(3),
+		snippet: twoCheckouts + strings.SplitAfter(twoCheckouts, "      - name: setup\n")[1] + "# ... existing code ...\n",
+		want:    strings.ReplaceAll(twoJobs(3), "checkout@v1", "checkout@v2"),
+	}, {
+		name:    "alike segments for more alike places than are tried: refused",
+		content: twoJobs(8),
+		snippet: strings.Repeat(twoCheckouts, 4),
+		err:     editkit.ErrAmbiguous,
+	}, {
 		name:    "two alike segments for three alike places: refused",
 		content: twoJobs(3),
 		snippet: twoCheckouts,
