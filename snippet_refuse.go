@@ -228,15 +228,16 @@ func longestWord(line string) string {
 	return word
 }
 
-// brackets is how many (, [ and { a text opens, less those it closes.
-type brackets [3]int
+// brackets is how many (, [, { and /* a text opens, less those it closes.
+type brackets [4]int
 
 func (b brackets) String() string {
-	return fmt.Sprintf("() %+d, [] %+d, {} %+d", b[0], b[1], b[2])
+	return fmt.Sprintf("() %+d, [] %+d, {} %+d, /* */ %+d", b[0], b[1], b[2], b[3])
 }
 
-// balance counts the brackets of lines outside quoted strings and
-// comments — as far as a line shows them without knowing the language:
+// balance counts the block comments lines open and close, and their
+// brackets outside quoted strings and comments — as far as a line shows
+// them without knowing the language:
 // a line that starts as a comment does in C, Go, JavaScript, Rust, Python,
 // shell, YAML, SQL or HTML is skipped, and a line ends at "//", "/*" or
 // "#" after a space (not at the "//" of a URL).
@@ -244,6 +245,7 @@ func balance(lines []string) brackets {
 	var b brackets
 	for _, l := range lines {
 		t := strings.TrimLeft(l, " \t")
+		b[3] += strings.Count(t, "/*") - strings.Count(t, "*/")
 		if hasAnyPrefix(t, "//", "/*", "*", "#", "--", "<!--") {
 			continue
 		}

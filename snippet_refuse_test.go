@@ -9,10 +9,12 @@ func TestBalance(t *testing.T) {
 		want  brackets
 	}{
 		{"balanced call", []string{"f(a[0], g{})"}, brackets{}},
-		{"opens a block", []string{"func f() {"}, brackets{0, 0, 1}},
-		{"closes a call and a block", []string{"\t})", "}"}, brackets{-1, 0, -2}},
+		{"opens a block", []string{"func f() {"}, brackets{0, 0, 1, 0}},
+		{"closes a call and a block", []string{"\t})", "}"}, brackets{-1, 0, -2, 0}},
+		{"a block comment", []string{"/**", " * f(", " */"}, brackets{}},
+		{"closes a comment", []string{"   */"}, brackets{0, 0, 0, -1}},
 		{"brackets in strings", []string{`s := "(" + ` + "`[`" + ` + "\")"`}, brackets{}},
-		{"comment lines", []string{"// f(", "# g[", "/* h{", " * i(", "-- j(", "<!-- k( -->"}, brackets{}},
+		{"comment lines", []string{"// f(", "# g[", "/* h{ */", " * i(", "-- j(", "<!-- k( -->"}, brackets{}},
 		{"trailing comments", []string{"x := f() // see (1", "y = [1] # note ("}, brackets{}},
 		{"a URL is no comment", []string{"[docs](https://example.com/a)"}, brackets{}},
 	} {
