@@ -288,7 +288,7 @@ func (m *merger) placeFrom(segs []segment, k, prev int, rel *relation) ([]*place
 		m.force = start
 		p, perr := m.place(k, segs[k], prev, rel)
 		m.force = -1
-		if perr != nil || m.held(segs[k], p) < 3 {
+		if perr != nil || m.holding(segs[k], p.pairs, buffer.Collapse) < 3 {
 			// The segment itself does not hold there after all, or holds
 			// by fewer than three lines: the tie is not one the rest of the
 			// snippet can settle.
@@ -315,18 +315,6 @@ func (m *merger) placeFrom(segs []segment, k, prev int, rel *relation) ([]*place
 		return nil, err
 	}
 	return found, nil
-}
-
-// held counts the lines of segment s that say something and that are, at
-// placement p, the file's lines: what holds the segment where it is.
-func (m *merger) held(s segment, p *placement) int {
-	n := 0
-	for _, pr := range p.pairs {
-		if l := s.lines[pr[0]]; saysSomething(l) && buffer.Equal(buffer.Collapse, l, m.buf.Line(pr[1])) {
-			n++
-		}
-	}
-	return n
 }
 
 // mergeMessage says where each segment went, and what became of the rest

@@ -3,7 +3,6 @@ package editkit
 import (
 	"math"
 	"slices"
-	"strings"
 	"unicode"
 
 	"github.com/editkit/editkit/internal/buffer"
@@ -411,7 +410,7 @@ func (m *merger) copiedFrom(s segment, best []cand, top int) *cand {
 	}
 	lead, exact, rest := -1, 0, 0
 	for k, c := range best {
-		n := m.verbatim(s, c)
+		n := m.holding(s, append(c.top.pairs(), c.bot.pairs()...), buffer.TrimRight)
 		switch {
 		case c.score == top && lead < 0:
 			lead, exact = k, n
@@ -432,21 +431,24 @@ func (m *merger) copiedFrom(s segment, best []cand, top int) *cand {
 	return &best[lead]
 }
 
-// verbatim counts the lines of a candidate's runs that say something and
-// that the segment has exactly as the file does, but for trailing spaces.
-func (m *merger) verbatim(s segment, c cand) int {
+// holds reports whether pair pr puts a segment line that says something
+// on a file line equal to it under k.
+func (m *merger) holds(s segment, pr [2]int, k buffer.Kind) bool {
+	l := s.lines[pr[0]]
+	return saysSomething(l) && buffer.Equal(k, l, m.buf.Line(pr[1]))
+}
+
+// holding counts the segment lines of pairs that hold (each line once):
+// under Collapse, what keeps the segment where it is; under TrimRight,
+// how much of it was copied verbatim, indentation included.
+func (m *merger) holding(s segment, pairs [][2]int, k buffer.Kind) int {
 	n := 0
 	seen := map[int]bool{}
-	for _, r := range []run{c.top, c.bot} {
-		for _, p := range r.pairs() {
-			if seen[p[0]] || !saysSomething(s.lines[p[0]]) {
-				continue
-			}
-			seen[p[0]] = true
-			if strings.TrimRight(s.lines[p[0]], " \t") == strings.TrimRight(m.buf.Line(p[1]), " \t") {
-				n++
-			}
+	for _, pr := range pairs {
+		if !seen[pr[0]] && m.holds(s, pr, k) {
+			n++
 		}
+		seen[pr[0]] = true
 	}
 	return n
 }

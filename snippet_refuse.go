@@ -237,17 +237,18 @@ func (b brackets) String() string {
 
 // balance counts the block comments lines open and close, and their
 // brackets outside quoted strings and comments — as far as a line shows
-// them without knowing the language:
-// a line that starts as a comment does in C, Go, JavaScript, Rust, Python,
-// shell, YAML, SQL or HTML is skipped, and a line ends at "//", "/*" or
-// "#" after a space (not at the "//" of a URL).
+// them without knowing the language: a line that starts as a comment does
+// in C, Go, JavaScript, Rust, Python, shell, YAML, SQL or HTML is skipped,
+// and a line ends at "//", "/*" or "#" after a space (not at the "//" of a
+// URL). (isComment, for markers, also takes lines starting with ', % or ;
+// — in code those are strings and statements, whose brackets count.)
 func balance(lines []string) brackets {
 	var b brackets
 	for _, l := range lines {
 		t := strings.TrimLeft(l, " \t")
 		b[3] += strings.Count(t, "/*") - strings.Count(t, "*/")
 		if hasAnyPrefix(t, "//", "/*", "*", "#", "--", "<!--") {
-			continue
+			continue // a comment line, or the first of a block comment
 		}
 		var quote rune
 		prev := ' '
@@ -281,15 +282,6 @@ func balance(lines []string) brackets {
 	return b
 }
 
-func hasAnyPrefix(s string, prefixes ...string) bool {
-	for _, p := range prefixes {
-		if strings.HasPrefix(s, p) {
-			return true
-		}
-	}
-	return false
-}
-
 // rebalance moves the lines at the top of the segment that say nothing
 // (the brackets that close the block before, blank lines) to the nearest
 // copy of them in the file above, that makes the lines the segment
@@ -301,9 +293,7 @@ func hasAnyPrefix(s string, prefixes ...string) bool {
 func (m *merger) rebalance(s segment, p *placement, want brackets) bool {
 	// The anchor: the first line that says something and that the file has
 	// (not a line the segment changes).
-	a := slices.IndexFunc(p.pairs, func(pr [2]int) bool {
-		return saysSomething(s.lines[pr[0]]) && buffer.Equal(buffer.Collapse, s.lines[pr[0]], m.buf.Line(pr[1]))
-	})
+	a := slices.IndexFunc(p.pairs, func(pr [2]int) bool { return m.holds(s, pr, buffer.Collapse) })
 	if a < 0 || p.pairs[a][0] == 0 {
 		return false
 	}
@@ -325,7 +315,16 @@ func (m *merger) rebalance(s segment, p *placement, want brackets) bool {
 	// The lines deleted between the copy and the anchor must be whole
 	// blocks: closing what they open.
 	for q := j - i - 1; q >= max(m.prev, j-i-maxDrop); q-- {
-		if m.linesAt(top, q) && balance(fileLines(m.buf, q+i, j-q-i)) == (brackets{}) && try(append(seq(0, i, q), p.pairs[a:]...)) {
+		if m.linesAt(top, q) && balance(fileLines(m.buf, q+i, j-q-i)) == (brackets{}) && try(append(run{i0: 0, i1: i - 1, j0: q}.pairs(), p.pairs[a:]...)) {
+			return true
+		}
+	}
+	return false
+}
+
+func hasAnyPrefix(s string, prefixes ...string) bool {
+	for _, p := range prefixes {
+		if strings.HasPrefix(s, p) {
 			return true
 		}
 	}
@@ -344,15 +343,6 @@ func (m *merger) linesAt(lines []string, q int) bool {
 		}
 	}
 	return true
-}
-
-// seq pairs segment lines from..to-1 with file lines q on.
-func seq(from, to, q int) [][2]int {
-	out := make([][2]int, 0, to-from)
-	for i := from; i < to; i++ {
-		out = append(out, [2]int{i, q + i - from})
-	}
-	return out
 }
 
 // weakEdges reports a segment whose first or last line that is not blank
