@@ -53,7 +53,10 @@ func hasTabIndent(lines []string) bool {
 
 // indentStep is the usual change of indentation between neighbouring
 // lines, in columns: the most frequent one of two columns or more (single
-// columns align comments), 0 when the lines show none.
+// columns align comments), 0 when the lines show none or show it only
+// once. One change says too little: a docstring's continuation lines or an
+// argument list aligned under a bracket are not a step, and a step guessed
+// from one of them would misread every depth of the snippet.
 func indentStep(lines []string, tab int) int {
 	t := tab
 	if t == 0 {
@@ -78,6 +81,9 @@ func indentStep(lines []string, tab int) int {
 		if n > bestN || n == bestN && d < best {
 			best, bestN = d, n
 		}
+	}
+	if bestN < 2 {
+		return 0
 	}
 	return best
 }
