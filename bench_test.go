@@ -23,19 +23,6 @@ func benchCode(b testing.TB, n int) string {
 	return s
 }
 
-// uniqueBlock returns a run of about k lines near the middle of s that
-// occurs once.
-func uniqueBlock(s string, k int) string {
-	lines := strings.SplitAfter(s, "\n")
-	for i := len(lines) / 2; i+k < len(lines); i++ {
-		blk := strings.Join(lines[i:i+k], "")
-		if strings.Count(s, blk) == 1 && len(strings.TrimSpace(lines[i])) > 10 && len(strings.TrimSpace(lines[i+k-1])) > 10 {
-			return blk
-		}
-	}
-	panic("no unique block")
-}
-
 // BenchmarkReplaceAdversarial: inputs built to make a careless matcher
 // quadratic. A 20,000-line file of "}" and blank lines searched for lines
 // whose first and last are "}" (the re-indented one is found only by
@@ -61,15 +48,6 @@ func BenchmarkReplaceAdversarial(b *testing.B) {
 			}
 		})
 	}
-}
-
-// typoOf changes the first letter of a line's text.
-func typoOf(line string) string {
-	i := strings.IndexFunc(line, func(r rune) bool { return r >= 'a' && r <= 'y' })
-	if i < 0 {
-		return line + "x"
-	}
-	return line[:i] + string(line[i]+1) + line[i+1:]
 }
 
 // batchEdits picks n edits spread over content, in file order: unique runs
@@ -347,7 +325,7 @@ func BenchmarkApplyEditResponse(b *testing.B) {
 func BenchmarkWritePath(b *testing.B) {
 	for _, n := range benchSizes {
 		content := benchCode(b, n)
-		blk := uniqueBlock(content, 1)
+		blk := corpus.UniqueBlock(content, 1)
 		dir := b.TempDir()
 		p := filepath.Join(dir, "f.go")
 		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
