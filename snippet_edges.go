@@ -315,6 +315,48 @@ func (m *merger) reachEnds(s segment, p *placement, prev int) {
 	}
 }
 
+// openEnd refuses a segment with no marker at an end of the snippet that
+// goes on past its last line the file has (its first, at the top) with
+// more new lines than a segment may drop, where the file too goes on with
+// more: nothing says whether the file's lines there stay after the new
+// ones or are what they replace (a whole new file whose ending was
+// rewritten, or the top of one written without its marker).
+func (m *merger) openEnd(k int, s segment, p *placement, prev int) error {
+	if s.open[1] && !p.loose[1] {
+		end := p.pairs[len(p.pairs)-1]
+		wrote := countFunc(s.lines[end[0]+1:], func(l string) bool { return !isBlank(l) })
+		if rest := m.n - 1 - end[1]; wrote > maxDrop && countNonBlank(m.buf, end[1]+1, rest) > maxDrop {
+			return m.segmentError(ErrAmbiguous, k, s, "ends with %s the file does not have after its line %d (file line %d), and no marker follows: the file's %s after line %d may stay after them or be what they replace",
+				plural(wrote, "line"), s.at+end[0]+1, end[1]+1, plural(rest, "line"), end[1]+1).
+				at(LineRange{end[1] + 2, m.n}).
+				withHint("End the snippet with a marker line such as \"// ... existing code ...\" if the rest of the file stays, or send the whole new file with write_from_line from line 1")
+		}
+	}
+	if s.open[0] && prev == 0 && !p.loose[0] {
+		beg := p.pairs[0]
+		wrote := countFunc(s.lines[:beg[0]], func(l string) bool { return !isBlank(l) })
+		if wrote > maxDrop && countNonBlank(m.buf, 0, beg[1]) > maxDrop {
+			return m.segmentError(ErrAmbiguous, k, s, "starts with %s the file does not have before its line %d (file line %d), and no marker comes first: the file's %s before line %d may stay before them or be what they replace",
+				plural(wrote, "line"), s.at+beg[0]+1, beg[1]+1, plural(beg[1], "line"), beg[1]+1).
+				at(LineRange{1, beg[1]}).
+				withHint("Start the snippet with a marker line such as \"// ... existing code ...\" if the top of the file stays, or send the whole new file with write_from_line from line 1")
+		}
+	}
+	return nil
+}
+
+// countNonBlank counts the lines of buf from line j on, n of them, that
+// are not blank.
+func countNonBlank(buf *buffer.Buffer, j, n int) int {
+	c := 0
+	for x := j; x < j+n && x < buf.LineCount(); x++ {
+		if !isBlank(buf.Line(x)) {
+			c++
+		}
+	}
+	return c
+}
+
 // droppable reports whether a segment may replace a stretch of file lines
 // with wrote lines where no marker stands.
 func droppable(file, wrote int) bool {

@@ -173,6 +173,9 @@ outer:
 		return nil, err
 	}
 	m.reachEnds(s, p, prev)
+	if err := m.openEnd(k, s, p, prev); err != nil {
+		return nil, err
+	}
 	p.start, p.end = p.pairs[0][1], p.pairs[len(p.pairs)-1][1]+1
 	if err := m.check(k, s, p); err != nil {
 		return nil, err

@@ -178,6 +178,21 @@ func c() {
 		content: sameDepth(ciFile),
 		snippet: "# ... existing code ...\n      - uses: toolchain\n        with:\n          components: clippy\n          version: \"1.71\"\n      - uses: install\n        with:\n          tool: hack\n# ... existing code ...\n",
 		err:     editkit.ErrAmbiguous,
+	}, {
+		name:    "no marker at the end, 30 new lines after the last line the file has, and 110 more lines in the file: refused",
+		content: numbered("old", 120),
+		snippet: "// ... existing code ...\nold 9\nold 10\n" + numbered("brand new text, line", 30),
+		err:     editkit.ErrAmbiguous,
+	}, {
+		name:    "no marker at the top, 30 new lines before the first line the file has, and 90 lines before it in the file: refused",
+		content: numbered("old", 120),
+		snippet: numbered("brand new text, line", 30) + "old 91\nold 92\n// ... existing code ...\n",
+		err:     editkit.ErrAmbiguous,
+	}, {
+		name:    "no marker at the end, 30 new lines, the file ends a few lines later: they replace its end",
+		content: numbered("old", 40),
+		snippet: "// ... existing code ...\nold 35\nold 36\n" + numbered("brand new text, line", 30),
+		want:    numbered("old", 36) + numbered("brand new text, line", 30),
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -199,6 +214,15 @@ func c() {
 			}
 		})
 	}
+}
+
+// numbered is n lines "word 1" to "word n".
+func numbered(word string, n int) string {
+	var b strings.Builder
+	for i := 1; i <= n; i++ {
+		fmt.Fprintf(&b, "%s %d\n", word, i)
+	}
+	return b.String()
 }
 
 // ciFile has two jobs whose steps are alike, indented differently.
