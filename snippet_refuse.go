@@ -60,16 +60,38 @@ func (m *merger) twice(k int, s segment, p *placement, places func(int) []int) *
 	return nil
 }
 
+// elsewhereLines is how many lines that say something elsewhere looks at
+// beyond each end of a segment's runs.
+const elsewhereLines = 3
+
+// tooCommon reports a line the file has too often to anchor anything.
+func (m *merger) tooCommon(line string) bool {
+	return len(m.buf.Occurrences(buffer.Collapse, line, 0)) > maxOccurrences
+}
+
 // elsewhere refuses a placement when the segment's first or last line
 // that says something lies beyond its runs and is the file's somewhere
 // else: a line the file has once, or the start of a stretch of three lines
 // that say something. The segment then spans lines no marker stands for,
 // or repeats them.
 func (m *merger) elsewhere(k int, s segment, c cand, says []int, places func(int) []int) *Error {
-	for _, i := range []int{says[0], says[len(says)-1]} {
-		if i >= c.top.i0 && i <= c.bot.i1 {
-			continue
+	// The outermost line beyond the runs at each end; when the file has it
+	// too often to look it up (an assert line it has a hundred times), the
+	// next one in, a few at most.
+	var ends []int
+	for _, dir := range []int{1, -1} {
+		x := 0
+		if dir < 0 {
+			x = len(says) - 1
 		}
+		for n := 0; n < elsewhereLines && x >= 0 && x < len(says) && (says[x] < c.top.i0 || says[x] > c.bot.i1); n, x = n+1, x+dir {
+			ends = append(ends, says[x])
+			if !m.tooCommon(s.lines[says[x]]) {
+				break
+			}
+		}
+	}
+	for _, i := range ends {
 		for _, j := range places(i) {
 			if j >= c.top.j0 && j <= c.bot.j1 {
 				continue

@@ -193,6 +193,11 @@ func c() {
 		content: numbered("old", 40),
 		snippet: "// ... existing code ...\nold 35\nold 36\n" + numbered("brand new text, line", 30),
 		want:    numbered("old", 36) + numbered("brand new text, line", 30),
+	}, {
+		name:    "a forgotten marker below lines the file has too often to look up: the next lines are the file's far above",
+		content: commonFirst,
+		snippet: "// ... existing code ...\n\tcheck(ok)\n\tstep()\n\topenTheDoor(key)\n\twalkThrough(hall)\n\tcloseTheDoor(key)\nfunc last() {\n\tfinish(all)\n// ... existing code ...\n",
+		err:     editkit.ErrConflict,
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -215,6 +220,11 @@ func c() {
 		})
 	}
 }
+
+// commonFirst has two lines the file has 70 times each, once before
+// three lines it has once, and a function far below.
+var commonFirst = "func first() {\n\tcheck(ok)\n\tstep()\n\topenTheDoor(key)\n\twalkThrough(hall)\n\tcloseTheDoor(key)\n}\n\nfunc middle() {\n" +
+	strings.Repeat("\tcheck(ok)\n\tstep()\n", 70) + "}\n\nfunc last() {\n\tfinish(all)\n}\n"
 
 // numbered is n lines "word 1" to "word n".
 func numbered(word string, n int) string {
