@@ -129,7 +129,9 @@
 // whose lines the file has (never written over the file), one that would
 // drop more than 20 lines where no marker stands and write less than half
 // as many, one whose end is the file's elsewhere, one whose brackets do
-// not close what they replace, and one that runs on past the file's lines
+// not close what they replace, one whose top lines are the file's at
+// several places far above where its bottom lines fit, and one that runs
+// on past the file's lines
 // at an end where no marker stands with more than 20 new lines while the
 // file too goes on (stay or go: nothing says).
 //

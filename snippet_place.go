@@ -118,6 +118,9 @@ outer:
 			if tops := places(t); len(tops) > 0 {
 				cs := m.candidates(s, t, tops, t, tops)
 				if len(cs) == 1 {
+					if e := m.reachesUp(k, s, tie, cs[0]); e != nil {
+						return nil, e
+					}
 					best = cs
 					break
 				}

@@ -60,6 +60,30 @@ func (m *merger) twice(k int, s segment, p *placement, places func(int) []int) *
 	return nil
 }
 
+// reachesUp refuses a segment placed by a line near its bottom, c, when
+// its top lines fit several places (tie), each a run of two lines or more
+// that say something and each far above c: the segment's top is the
+// file's up there — a marker forgotten between two stretches of the file —
+// not new text to write above c.
+func (m *merger) reachesUp(k int, s segment, tie []cand, c cand) *Error {
+	if len(tie) == 0 {
+		return nil
+	}
+	var at []int
+	for _, t := range tie {
+		if t.top.says < 2 || t.top.j0 >= c.top.j0-2*len(s.lines) {
+			return nil
+		}
+		at = append(at, t.top.j0)
+	}
+	slices.Sort(at)
+	return m.segmentError(ErrConflict, k, s, "has its %s at file %s, and its %s at file %s, far above, which is not where the rest of the segment fits; no marker stands between them",
+		LineRange{s.at + c.top.i0 + 1, s.at + c.bot.i1 + 1}, LineRange{c.top.j0 + 1, c.bot.j1 + 1},
+		LineRange{s.at + tie[0].top.i0 + 1, s.at + tie[0].top.i1 + 1}, linesList(at)).
+		at(LineRange{at[0] + 1, at[0] + 1}).
+		withHint("Put a marker line such as \"// ... existing code ...\" where the file's lines stay between them, and a line that occurs once next to the change above")
+}
+
 // elsewhereLines is how many lines that say something elsewhere looks at
 // beyond each end of a segment's runs.
 const elsewhereLines = 3

@@ -198,6 +198,11 @@ func c() {
 		content: commonFirst,
 		snippet: "// ... existing code ...\n\tcheck(ok)\n\tstep()\n\topenTheDoor(key)\n\twalkThrough(hall)\n\tcloseTheDoor(key)\nfunc last() {\n\tfinish(all)\n// ... existing code ...\n",
 		err:     editkit.ErrConflict,
+	}, {
+		name:    "a forgotten marker below lines the file has at two places far above: refused, not written again above the rest",
+		content: twiceAbove,
+		snippet: "// ... existing code ...\n\tsetUp(a)\n\tcheckAll(b)\n\tnewStep(c)\nfunc tail() {\n\tfinishAll(d)\n// ... existing code ...\n",
+		err:     editkit.ErrConflict,
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -225,6 +230,11 @@ func c() {
 // three lines it has once, and a function far below.
 var commonFirst = "func first() {\n\tcheck(ok)\n\tstep()\n\topenTheDoor(key)\n\twalkThrough(hall)\n\tcloseTheDoor(key)\n}\n\nfunc middle() {\n" +
 	strings.Repeat("\tcheck(ok)\n\tstep()\n", 70) + "}\n\nfunc last() {\n\tfinish(all)\n}\n"
+
+// twiceAbove has the same two lines in two functions, and far below them
+// a third function.
+var twiceAbove = "func one() {\n\tsetUp(a)\n\tcheckAll(b)\n}\n\nfunc two() {\n\tsetUp(a)\n\tcheckAll(b)\n}\n\n" +
+	numbered("// filler", 40) + "\nfunc tail() {\n\tfinishAll(d)\n}\n"
 
 // numbered is n lines "word 1" to "word n".
 func numbered(word string, n int) string {
