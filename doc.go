@@ -131,9 +131,8 @@
 // as many, one whose end is the file's elsewhere, one whose brackets do
 // not close what they replace, one whose top lines are the file's at
 // several places far above where its bottom lines fit, and one that runs
-// on past the file's lines
-// at an end where no marker stands with more than 20 new lines while the
-// file too goes on (stay or go: nothing says).
+// on past the file's lines at an end where no marker stands with more
+// than 20 new lines while the file too goes on (stay or go: nothing says).
 //
 // # Claude's text editor, and undo
 //
