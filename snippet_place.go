@@ -141,16 +141,21 @@ outer:
 	}
 	if len(best) > 1 {
 		var at, starts []int
+		folded := 0
 		for _, c := range best {
 			if c.top.j0 == best[0].top.j0 {
 				at = append(at, c.bot.j1) // the same start: the ends differ
 			} else {
 				at = append(at, c.top.j0)
 			}
+			if c.folded() {
+				folded++
+				continue
+			}
 			starts = append(starts, c.top.j0)
 		}
 		slices.Sort(starts)
-		if len(slices.Compact(starts)) == len(best) {
+		if len(slices.Compact(starts)) == len(best)-folded {
 			m.tie = starts // places the rest of the snippet may choose between
 		}
 		return nil, m.ambiguous(k, s, at)
@@ -322,6 +327,15 @@ type cand struct {
 	// well: the segment's end is not known. ends are the places' ends.
 	tied bool
 	ends []int
+}
+
+// folded reports a candidate whose bottom run starts on or above the
+// file line of its top run's end though it starts below it in the
+// segment: two lines of the segment on one of the file's. It still makes a
+// tie (a place the segment could be read at), but not a place to settle
+// one by.
+func (c cand) folded() bool {
+	return c.bot.i0 > c.top.i1 && c.bot.j0 <= c.top.j1
 }
 
 // candidates pairs each place of top anchor line t with the place of

@@ -203,6 +203,11 @@ func c() {
 		content: twiceAbove,
 		snippet: "// ... existing code ...\n\tsetUp(a)\n\tcheckAll(b)\n\tnewStep(c)\nfunc tail() {\n\tfinishAll(d)\n// ... existing code ...\n",
 		err:     editkit.ErrConflict,
+	}, {
+		name:    "two alike segments that repeat a line of their own (with:): the first takes the first",
+		content: "jobs:\n" + setupJob("a") + setupJob("b"),
+		snippet: setupTwice,
+		want:    strings.ReplaceAll("jobs:\n"+setupJob("a")+setupJob("b"), "setup@v1", "setup@v2"),
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -235,6 +240,17 @@ var commonFirst = "func first() {\n\tcheck(ok)\n\tstep()\n\topenTheDoor(key)\n\t
 // a third function.
 var twiceAbove = "func one() {\n\tsetUp(a)\n\tcheckAll(b)\n}\n\nfunc two() {\n\tsetUp(a)\n\tcheckAll(b)\n}\n\n" +
 	numbered("// filler", 40) + "\nfunc tail() {\n\tfinishAll(d)\n}\n"
+
+// setupJob is a job whose two steps each have a "with:" line.
+func setupJob(name string) string {
+	return "  " + name + ":\n    runs-on: os\n    steps:\n      - uses: checkout@v1\n        with:\n          persist: false\n" +
+		"      - name: setup\n        uses: setup@v1\n        with:\n          version: 3\n      - name: install\n        run: make\n"
+}
+
+// setupTwice changes the setup step of two jobs of setupJob, each segment
+// from one "with:" line past the next.
+var setupTwice = strings.Repeat("# ... existing code ...\n        with:\n          persist: false\n      - name: setup\n        uses: setup@v2\n        with:\n          version: 3\n      - name: install\n", 2) +
+	"# ... existing code ...\n"
 
 // numbered is n lines "word 1" to "word n".
 func numbered(word string, n int) string {
