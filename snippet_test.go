@@ -208,6 +208,11 @@ func c() {
 		content: "jobs:\n" + setupJob("a") + setupJob("b"),
 		snippet: setupTwice,
 		want:    strings.ReplaceAll("jobs:\n"+setupJob("a")+setupJob("b"), "setup@v1", "setup@v2"),
+	}, {
+		name:    "a docstring's aligned line is no indent step: the line added after it goes once, at the code's depth",
+		content: pyDoc,
+		snippet: "    # ... existing code ...\n      <PreparedRequest [GET]>\n    \"\"\"\n\n    hooks: dict\n    method: str | None\n    url: str | None\n    headers: dict\n    # ... existing code ...\n",
+		want:    strings.Replace(pyDoc, "\n    method: str | None", "\n    hooks: dict\n    method: str | None", 1),
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -251,6 +256,46 @@ func setupJob(name string) string {
 // from one "with:" line past the next.
 var setupTwice = strings.Repeat("# ... existing code ...\n        with:\n          persist: false\n      - name: setup\n        uses: setup@v2\n        with:\n          version: 3\n      - name: install\n", 2) +
 	"# ... existing code ...\n"
+
+// pyDoc is Python whose docstrings align a line two columns deeper than
+// the four-column steps of its code, and show one of their lines twice.
+const pyDoc = `class Request:
+    """A request.
+
+    Usage::
+
+      >>> req = Request('GET', url)
+      >>> req.prepare()
+      <PreparedRequest [GET]>
+    """
+
+    method: str | None
+    url: str | None
+    headers: dict
+
+    def __init__(self):
+        if self.url:
+            self.method = "GET"
+        pass
+
+    def prepare(self):
+        if self.method:
+            for h in self.headers:
+                if h:
+                    pass
+        return self
+
+
+class Session:
+    """A session.
+
+      >>> s.get(url)
+      <PreparedRequest [GET]>
+    """
+
+    def get(self, url):
+        pass
+`
 
 // numbered is n lines "word 1" to "word n".
 func numbered(word string, n int) string {
