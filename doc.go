@@ -130,9 +130,12 @@
 // drop more than 20 lines where no marker stands and write less than half
 // as many, one whose end is the file's elsewhere, one whose brackets do
 // not close what they replace, one whose top lines are the file's at
-// several places far above where its bottom lines fit, and one that runs
-// on past the file's lines at an end where no marker stands with more
-// than 20 new lines while the file too goes on (stay or go: nothing says).
+// several places far above where its bottom lines fit, one placed only by
+// brackets at an edge that reads both as new lines and as a rewrite of two
+// or more lines beside them (new code written like its neighbour), and one
+// that runs on past the file's lines at an end where no marker stands with
+// more than 20 new lines while the file too goes on (stay or go: nothing
+// says).
 //
 // # Claude's text editor, and undo
 //

@@ -38,6 +38,9 @@ func (m *merger) extend(k int, s segment, p *placement, prev int) error {
 					withHint("Add the file's line that follows the change (or comes before it) to the segment, so that its place is clear")
 			}
 		}
+		if e := m.newOrRewrite(k, s, p, got, dir, limit); e != nil {
+			return e
+		}
 		if dir < 0 {
 			slices.Reverse(got)
 			p.pairs = append(got, p.pairs...)
@@ -198,6 +201,106 @@ func (m *merger) align(s segment, rel relation, seg []int, j, dir, limit int) ([
 		out, isChanged = out[:len(out)-1], isChanged[:len(isChanged)-1]
 	}
 	return out, edge
+}
+
+// newOrRewrite refuses a segment whose lines beyond its runs, in
+// direction dir, rewrite two lines or more of the file that say something
+// as the walk read them (got: the pairs it found, nearest the runs first),
+// when they also read as new lines written whole next to the runs: the
+// segment's outermost lines that say nothing (brackets and blank lines
+// next to its marker) are the file's lines just past the runs' outermost
+// line that says something. New code written like the code beside it (a
+// new test after a similar one) reads both ways, and the snippet does not
+// say which; one rewritten line (a changed signature) is read as the
+// change it almost always is.
+func (m *merger) newOrRewrite(k int, s segment, p *placement, got [][2]int, dir, limit int) *Error {
+	if s.open[max(dir, 0)] || len(got) == 0 {
+		return nil
+	}
+	// The segment's edge lines that say nothing, outermost first.
+	var edge []int
+	for i := range s.lines {
+		x := i
+		if dir > 0 {
+			x = len(s.lines) - 1 - i
+		}
+		if saysSomething(s.lines[x]) {
+			break
+		}
+		edge = append(edge, x)
+	}
+	if len(edge) == 0 || len(edge) == len(s.lines) {
+		return nil
+	}
+	// The file lines the walk or the runs pair with an equal line.
+	equal := map[int]bool{}
+	for _, pr := range append(slices.Clip(got), p.pairs...) {
+		if buffer.Equal(buffer.Collapse, s.lines[pr[0]], m.buf.Line(pr[1])) {
+			equal[pr[1]] = true
+		}
+	}
+	far := got[len(got)-1][1]
+	// Read as new, the segment goes next to one of the runs' lines that
+	// say something, the outermost first, up to the first the file has
+	// once (past it, the runs are certain), a few at most.
+	tried := 0
+	for n := range p.pairs {
+		q := p.pairs[n]
+		if dir > 0 {
+			q = p.pairs[len(p.pairs)-1-n]
+		}
+		if !saysSomething(s.lines[q[0]]) {
+			continue
+		}
+		if m.edgeFits(s, edge, q, dir, limit) {
+			// Read as the walk did, the file's lines that say something
+			// between its outermost pair and q, not paired as equal, are
+			// rewritten.
+			rewritten := 0
+			for j := min(far, q[1]) + 1; j < max(far, q[1]); j++ {
+				if !equal[j] && saysSomething(m.buf.Line(j)) {
+					rewritten++
+				}
+			}
+			if rewritten >= 2 {
+				return m.readsTwoWays(k, s, q, far, rewritten, dir)
+			}
+		}
+		if tried++; tried == edgeLines+1 || len(m.buf.Occurrences(buffer.Collapse, s.lines[q[0]], 2)) == 1 {
+			return nil
+		}
+	}
+	return nil
+}
+
+// edgeFits reports whether the segment's edge lines (outermost first) are
+// the file's lines just past pair q in direction dir, outermost furthest.
+func (m *merger) edgeFits(s segment, edge []int, q [2]int, dir, limit int) bool {
+	for n, x := range edge {
+		j := q[1] + dir*(len(edge)-n)
+		if !m.inRange(j, dir, limit) {
+			return false
+		}
+		a, b := s.lines[x], m.buf.Line(j)
+		if isBlank(a) != isBlank(b) || !isBlank(a) && !buffer.Equal(buffer.Collapse, a, b) {
+			return false
+		}
+	}
+	return true
+}
+
+// readsTwoWays is newOrRewrite's refusal: new next to file line q[1], or
+// a rewrite of the file's lines between far and q[1].
+func (m *merger) readsTwoWays(k int, s segment, q [2]int, far, rewritten, dir int) *Error {
+	lo, hi := min(far, q[1])+1, max(far, q[1])-1
+	side, place := "top", "above"
+	if dir > 0 {
+		side, place = "bottom", "below"
+	}
+	return m.segmentError(ErrAmbiguous, k, s, "reads two ways: its lines may be new, written next to file line %d (the brackets and blank lines at its %s are the file's lines just %s it), or rewrite file lines %d-%d (%s that say something); nothing in it says which",
+		q[1]+1, side, place, lo+1, hi+1, plural(rewritten, "line")).
+		at(LineRange{lo + 1, hi + 1}).
+		withHint("Put a line of the file that says something at the segment's %s (a function's first line, a statement), or a marker where the file's lines stay, so that its place is clear", side)
 }
 
 // changedLine is how alike a line of a segment and the file's line in its

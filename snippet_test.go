@@ -213,6 +213,16 @@ func c() {
 		content: pyDoc,
 		snippet: "    # ... existing code ...\n      <PreparedRequest [GET]>\n    \"\"\"\n\n    hooks: dict\n    method: str | None\n    url: str | None\n    headers: dict\n    # ... existing code ...\n",
 		want:    strings.Replace(pyDoc, "\n    method: str | None", "\n    hooks: dict\n    method: str | None", 1),
+	}, {
+		name:    "a new test written like the one before it, placed only by brackets above: new or a rewrite of it, refused",
+		content: twoTests,
+		snippet: "// ... existing code ...\n}\n\nfunc TestRenderPDF(t *testing.T) {\n\tw := httptest.NewRecorder()\n\tdata := []byte(\"%pdf\")\n\n\terr := (PDF{data}).Render(w)\n\trequire.NoError(t, err)\n\tassert.Equal(t, data, w.Body.Bytes())\n}\n\nfunc TestRenderRedirect(t *testing.T) {\n// ... existing code ...\n",
+		err:     editkit.ErrAmbiguous,
+	}, {
+		name:    "a signature changed below brackets: one line rewritten is the change",
+		content: goFile,
+		snippet: "// ... existing code ...\n}\n\nfunc b(limit int) error {\n\tx := compute()\n\tif x > 3 {\n// ... existing code ...\n",
+		want:    edit("func b() error {", "func b(limit int) error {"),
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -295,6 +305,33 @@ class Session:
 
     def get(self, url):
         pass
+`
+
+// twoTests is Go with two tests written alike and a third after them.
+const twoTests = `package render
+
+func TestRenderXML(t *testing.T) {
+	w := httptest.NewRecorder()
+	data := xmlMap{"foo": "bar"}
+
+	err := (XML{data}).Render(w)
+	require.NoError(t, err)
+	assert.Equal(t, "<map><foo>bar</foo></map>", w.Body.String())
+}
+
+func TestRenderXMLError(t *testing.T) {
+	w := httptest.NewRecorder()
+	data := make(chan int)
+
+	err := (XML{data}).Render(w)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "unsupported type")
+}
+
+func TestRenderRedirect(t *testing.T) {
+	req, err := http.NewRequest(http.MethodGet, "/test-redirect", nil)
+	require.NoError(t, err)
+}
 `
 
 // numbered is n lines "word 1" to "word n".
