@@ -375,7 +375,9 @@ func matchRange(buf *buffer.Buffer, m Match) LineRange {
 	if end > m.Start {
 		end--
 	}
-	return LineRange{buf.LineOf(m.Start) + 1, buf.LineOf(end) + 1}
+	start := buf.LineOf(m.Start)
+	// The end's line counted from the start's, not from the file's top.
+	return LineRange{start + 1, start + strings.Count(buf.Slice(m.Start, end), "\n") + 1}
 }
 
 func matchRanges(buf *buffer.Buffer, ms []Match) []LineRange {
