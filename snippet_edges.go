@@ -427,7 +427,7 @@ func (m *merger) reachEnds(s segment, p *placement, prev int) {
 func (m *merger) openEnd(k int, s segment, p *placement, prev int) error {
 	if s.open[1] && !p.loose[1] {
 		end := p.pairs[len(p.pairs)-1]
-		wrote := countFunc(s.lines[end[0]+1:], func(l string) bool { return !isBlank(l) })
+		wrote := countFunc(s.lines[end[0]+1:], notBlank)
 		if rest := m.n - 1 - end[1]; wrote > maxDrop && countNonBlank(m.buf, end[1]+1, rest) > maxDrop {
 			return m.segmentError(ErrAmbiguous, k, s, "ends with %s the file does not have after its line %d (file line %d), and no marker follows: the file's %s after line %d may stay after them or be what they replace",
 				plural(wrote, "line"), s.at+end[0]+1, end[1]+1, plural(rest, "line"), end[1]+1).
@@ -437,7 +437,7 @@ func (m *merger) openEnd(k int, s segment, p *placement, prev int) error {
 	}
 	if s.open[0] && prev == 0 && !p.loose[0] {
 		beg := p.pairs[0]
-		wrote := countFunc(s.lines[:beg[0]], func(l string) bool { return !isBlank(l) })
+		wrote := countFunc(s.lines[:beg[0]], notBlank)
 		if wrote > maxDrop && countNonBlank(m.buf, 0, beg[1]) > maxDrop {
 			return m.segmentError(ErrAmbiguous, k, s, "starts with %s the file does not have before its line %d (file line %d), and no marker comes first: the file's %s before line %d may stay before them or be what they replace",
 				plural(wrote, "line"), s.at+beg[0]+1, beg[1]+1, plural(beg[1], "line"), beg[1]+1).
@@ -448,12 +448,14 @@ func (m *merger) openEnd(k int, s segment, p *placement, prev int) error {
 	return nil
 }
 
+func notBlank(l string) bool { return !isBlank(l) }
+
 // countNonBlank counts the lines of buf from line j on, n of them, that
-// are not blank.
+// are not blank: countFunc over the file's lines without copying them.
 func countNonBlank(buf *buffer.Buffer, j, n int) int {
 	c := 0
 	for x := j; x < j+n && x < buf.LineCount(); x++ {
-		if !isBlank(buf.Line(x)) {
+		if notBlank(buf.Line(x)) {
 			c++
 		}
 	}

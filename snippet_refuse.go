@@ -88,9 +88,10 @@ func (m *merger) reachesUp(k int, s segment, tie []cand, c cand) *Error {
 // beyond each end of a segment's runs.
 const elsewhereLines = 3
 
-// tooCommon reports a line the file has too often to anchor anything.
+// tooCommon reports a line the file has too often to anchor anything
+// (occurrences' limit), counting no further than that.
 func (m *merger) tooCommon(line string) bool {
-	return len(m.buf.Occurrences(buffer.Collapse, line, 0)) > maxOccurrences
+	return len(m.buf.Occurrences(buffer.Collapse, line, maxOccurrences+1)) > maxOccurrences
 }
 
 // elsewhere refuses a placement when the segment's first or last line
