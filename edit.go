@@ -217,7 +217,6 @@ func planReplace(ctx context.Context, buf *buffer.Buffer, path, search, replace 
 	}
 	edits := make([]text.Edit, 0, len(matches))
 	changed := false
-	prevEnd := 0
 	for _, m := range matches {
 		r := replace
 		if m.Fit != nil {
@@ -226,13 +225,12 @@ func planReplace(ctx context.Context, buf *buffer.Buffer, path, search, replace 
 		if respelled[strategy] && r != "" {
 			r = respell(search, buf.Slice(m.Start, m.End), r)
 		}
-		e := wholeLineDeletion(buf, text.Edit{Start: m.Start, End: m.End, New: r}, prevEnd)
-		prevEnd = e.End
-		if e.New != buf.Slice(e.Start, e.End) {
+		if r != buf.Slice(m.Start, m.End) {
 			changed = true
 		}
-		edits = append(edits, e)
+		edits = append(edits, text.Edit{Start: m.Start, End: m.End, New: r})
 	}
+	takeLineEnds(buf, edits)
 	if !changed {
 		return nil, errorf(ErrNoOp, path, "the file already has the replacement text at %s", describeRanges(matchRanges(buf, matches))).
 			withHint("The edit is applied already; nothing was changed")
@@ -339,25 +337,37 @@ func nearest(buf *buffer.Buffer, ms []Match, hint int) (Match, bool) {
 	return ms[best], true
 }
 
-// wholeLineDeletion widens the deletion of whole lines to take their line
-// end with them, so no empty line is left behind. For the last line that is
-// the line end before it, unless an earlier edit (ending at prevEnd) took it.
-func wholeLineDeletion(buf *buffer.Buffer, e text.Edit, prevEnd int) text.Edit {
-	if e.New != "" || e.Start == e.End {
-		return e
+// takeLineEnds widens each deletion of whole lines in sorted, disjoint
+// edits to take a line end with it, so no empty line is left behind: the
+// one after the lines, or for the file's last line the one before them.
+// A line end another edit touches is left to that edit.
+func takeLineEnds(buf *buffer.Buffer, edits []text.Edit) {
+	for i := range edits {
+		e := &edits[i]
+		if e.New != "" || e.Start == e.End {
+			continue
+		}
+		startsLine := e.Start == 0 || buf.Slice(e.Start-1, e.Start) == "\n"
+		endsLine := e.End == buf.Len() || buf.Slice(e.End, e.End+1) == "\n"
+		if !startsLine || !endsLine || strings.HasSuffix(buf.Slice(e.Start, e.End), "\n") {
+			continue
+		}
+		prevEnd, nextStart := 0, buf.Len()
+		if i > 0 {
+			prevEnd = edits[i-1].End
+		}
+		if i+1 < len(edits) {
+			nextStart = edits[i+1].Start
+		}
+		switch {
+		case e.End < buf.Len():
+			if e.End < nextStart {
+				e.End++
+			}
+		case e.Start > prevEnd:
+			e.Start--
+		}
 	}
-	startsLine := e.Start == 0 || buf.Slice(e.Start-1, e.Start) == "\n"
-	endsLine := e.End == buf.Len() || buf.Slice(e.End, e.End+1) == "\n"
-	if !startsLine || !endsLine || strings.HasSuffix(buf.Slice(e.Start, e.End), "\n") {
-		return e
-	}
-	switch {
-	case e.End < buf.Len():
-		e.End++
-	case e.Start > prevEnd:
-		e.Start-- // the last line: take the line end before it
-	}
-	return e
 }
 
 func allExact(buf *buffer.Buffer, ms []Match, search string) bool {

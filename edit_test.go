@@ -56,6 +56,11 @@ func TestReplace(t *testing.T) {
 			want: "bb b", strategy: "exact",
 		},
 		{
+			why:     "deleting whole lines where one match ends at the line end the next begins with leaves that line end to the next",
+			content: "\na\na", search: "\na", repl: "", opts: ReplaceOptions{ReplaceAll: true},
+			want: "", strategy: "exact",
+		},
+		{
 			why:     "an expected count that matches replaces them all",
 			content: "x=1\ny=1\n", search: "=1", repl: "=2", opts: ReplaceOptions{ExpectedReplacements: 2},
 			want: "x=2\ny=2\n", strategy: "exact",

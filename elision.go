@@ -145,12 +145,13 @@ func planElided(ctx context.Context, buf *buffer.Buffer, path, search, replace s
 			edits = append(edits, text.Edit{Start: m.Start, End: m.Start, New: pending})
 			pending = ""
 		}
-		edits = append(edits, wholeLineDeletion(buf, text.Edit{Start: m.Start, End: m.End, New: r}, prevEnd))
+		edits = append(edits, text.Edit{Start: m.Start, End: m.End, New: r})
 		prevEnd = m.End
 		if strategy == "" || strategy == "exact" {
 			strategy = name
 		}
 	}
+	takeLineEnds(buf, edits)
 	edits = mergeTouching(edits)
 	res := ReplaceResult{Strategy: strategy, Exact: strategy == "exact", Replacements: 1, Lines: newRanges(buf, edits)}
 	res.Message = fmt.Sprintf("Replaced %s in %s around the elided lines, which were kept", describeRanges(res.Lines), pathOr(path))
