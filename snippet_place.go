@@ -347,22 +347,30 @@ func (m *merger) candidates(s segment, t int, tops []int, b int, bots []int) []c
 	var all []cand
 	for _, jt := range tops {
 		tr := m.grow(s, t, jt)
+		readings := m.readings(s, t, jt, tr)
 		var pick *run
+		var pickTop run
 		pickClean := false
 		tied := false
 		var alts []int
 		for _, jb := range bots {
 			if b == t {
 				if jb == jt {
-					pick = &tr
+					pick, pickTop = &tr, tr
 				}
 				continue
 			}
-			if !consistent([2]int{t, jt}, [2]int{b, jb}) || tr.rel.depth(indentWidth(s.lines[b], m.tab), indentWidth(m.buf.Line(jb), m.tab)) != 0 {
+			if !consistent([2]int{t, jt}, [2]int{b, jb}) {
 				continue
 			}
+			k := slices.IndexFunc(readings, func(r run) bool {
+				return r.rel.depth(indentWidth(s.lines[b], m.tab), indentWidth(m.buf.Line(jb), m.tab)) == 0
+			})
+			if k < 0 {
+				continue
+			}
+			tr := readings[k]
 			br := m.growWith(s, b, jb, tr.rel)
-			tr := tr
 			if br.i0 <= tr.i1 && br.j0-br.i0 != tr.j0-tr.i0 {
 				// Both runs reach the same lines of the segment (brackets
 				// and blank lines around a deletion, say) at different
@@ -381,7 +389,7 @@ func (m *merger) candidates(s segment, t int, tops []int, b int, bots []int) []c
 			clean := br.says >= 2 && m.dropped(s, tr, br) <= countFunc(s.lines[min(tr.i1+1, br.i0):br.i0], saysSomething)
 			switch {
 			case pick == nil || br.says > pick.says || br.says == pick.says && clean && !pickClean:
-				pick, pickClean, tied, alts = &br, clean, false, nil
+				pick, pickTop, pickClean, tied, alts = &br, tr, clean, false, nil
 			case br.says == pick.says && br.j0 != pick.j0 && clean == pickClean:
 				tied = true
 				alts = append(alts, br.j1)
@@ -390,9 +398,9 @@ func (m *merger) candidates(s segment, t int, tops []int, b int, bots []int) []c
 		if pick == nil {
 			continue
 		}
-		top := tr
-		if pick.i0 <= tr.i1 && pick.j0-pick.i0 != tr.j0-tr.i0 {
-			top = tr.cut(pick.i0-1, s)
+		top := pickTop
+		if pick.i0 <= top.i1 && pick.j0-pick.i0 != top.j0-top.i0 {
+			top = top.cut(pick.i0-1, s)
 		}
 		all = append(all, cand{top, *pick, top.says + pick.says - m.dropped(s, top, *pick), tied, append(alts, pick.j1)})
 	}
@@ -520,6 +528,25 @@ func (m *merger) grow(s segment, i, j int) run {
 		rel.fUnit = rel.sUnit
 	}
 	return m.growWith(s, i, j, rel)
+}
+
+// readings are the ways the run tr, grown around segment line i at file
+// line j, relates the segment's depths to the file's: tr's own relation,
+// and, when that scales the snippet's step to a different file step, the
+// one that does not, if the run holds as far under it. A snippet whose
+// indents only ever change by two of the file's steps (a YAML list item's
+// body) shows a step twice the file's; which reading is right, only a
+// line at another depth further on can tell.
+func (m *merger) readings(s segment, i, j int, tr run) []run {
+	if tr.rel.sUnit == tr.rel.fUnit || tr.rel.sUnit%tr.rel.fUnit != 0 {
+		return []run{tr}
+	}
+	rel := tr.rel
+	rel.sUnit = rel.fUnit
+	if alt := m.growWith(s, i, j, rel); alt.i0 == tr.i0 && alt.i1 == tr.i1 {
+		return []run{tr, alt}
+	}
+	return []run{tr}
 }
 
 // growWith makes the run around segment line i at file line j, with

@@ -54,6 +54,15 @@ func c() {
 		snippet: "// ... existing code ...\n\tx := compute()\n\tif x > 4 {\n\t\treturn nil\n\t}\n\tfmt.Println(\"b\", x)\n// ... existing code ...\n",
 		want:    edit("x > 3", "x > 4"),
 	}, {
+		// The snippet's indents change by 4 only (two of the file's 2-column
+		// steps, from a list item's body out to the next item): whether its
+		// step is the file's step scaled or two of them, the lines past the
+		// change tell.
+		name:    "dedented YAML whose indents jump two of the file's steps",
+		content: "jobs:\n  test:\n    runs-on: ubuntu-latest\n    steps:\n    - uses: actions/checkout@v4\n    - name: Install Rust\n      run: |\n        rustup update stable --no-self-update\n        rustup default stable\n    - run: cargo test\n    - run: cargo test --release\n    - run: cargo doc\n\n  msrv:\n    runs-on: ubuntu-latest\n    steps:\n    - uses: actions/checkout@v4\n    - name: Install Rust\n      run: |\n        rustup update 1.61.0 --no-self-update\n        rustup default 1.61.0\n    - run: cargo test\n    - run: cargo test --release\n",
+		snippet: "# ... existing code ...\n      rustup update stable --no-self-update\n      rustup default stable\n  - run: cargo test --all-features\n  - run: cargo test --release\n  - run: cargo doc\n# ... existing code ...\n      rustup update 1.61.0 --no-self-update\n      rustup default 1.61.0\n  - run: cargo test --all-features\n  - run: cargo test --release\n  - run: cargo doc\n# ... existing code ...\n",
+		want:    strings.ReplaceAll("jobs:\n  test:\n    runs-on: ubuntu-latest\n    steps:\n    - uses: actions/checkout@v4\n    - name: Install Rust\n      run: |\n        rustup update stable --no-self-update\n        rustup default stable\n    - run: cargo test\n    - run: cargo test --release\n    - run: cargo doc\n\n  msrv:\n    runs-on: ubuntu-latest\n    steps:\n    - uses: actions/checkout@v4\n    - name: Install Rust\n      run: |\n        rustup update 1.61.0 --no-self-update\n        rustup default 1.61.0\n    - run: cargo test\n    - run: cargo test --release\n    - run: cargo doc\n", "cargo test\n", "cargo test --all-features\n"),
+	}, {
 		name:    "segment starts with a closing bracket: anchored on the line that says something",
 		content: goFile,
 		snippet: "// ... existing code ...\n}\n\nfunc added() {\n}\n\nfunc c() {\n// ... existing code ...\n",
