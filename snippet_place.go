@@ -533,7 +533,8 @@ func (m *merger) grow(s segment, i, j int) run {
 // readings are the ways the run tr, grown around segment line i at file
 // line j, relates the segment's depths to the file's: tr's own relation,
 // and, when that scales the snippet's step to a different file step, the
-// one that does not, if the run holds as far under it. A snippet whose
+// one that does not, if the run holds as far under it (first, when it
+// holds further). A snippet whose
 // indents only ever change by two of the file's steps (a YAML list item's
 // body) shows a step twice the file's; which reading is right, only a
 // line at another depth further on can tell.
@@ -543,8 +544,11 @@ func (m *merger) readings(s segment, i, j int, tr run) []run {
 	}
 	rel := tr.rel
 	rel.sUnit = rel.fUnit
-	if alt := m.growWith(s, i, j, rel); alt.i0 == tr.i0 && alt.i1 == tr.i1 {
+	switch alt := m.growWith(s, i, j, rel); {
+	case alt.i0 == tr.i0 && alt.i1 == tr.i1:
 		return []run{tr, alt}
+	case alt.i0 <= tr.i0 && alt.i1 >= tr.i1:
+		return []run{alt, tr} // the lines beside the anchor have told
 	}
 	return []run{tr}
 }

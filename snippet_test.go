@@ -63,6 +63,13 @@ func c() {
 		snippet: "# ... existing code ...\n      rustup update stable --no-self-update\n      rustup default stable\n  - run: cargo test --all-features\n  - run: cargo test --release\n  - run: cargo doc\n# ... existing code ...\n      rustup update 1.61.0 --no-self-update\n      rustup default 1.61.0\n  - run: cargo test --all-features\n  - run: cargo test --release\n  - run: cargo doc\n# ... existing code ...\n",
 		want:    strings.ReplaceAll("jobs:\n  test:\n    runs-on: ubuntu-latest\n    steps:\n    - uses: actions/checkout@v4\n    - name: Install Rust\n      run: |\n        rustup update stable --no-self-update\n        rustup default stable\n    - run: cargo test\n    - run: cargo test --release\n    - run: cargo doc\n\n  msrv:\n    runs-on: ubuntu-latest\n    steps:\n    - uses: actions/checkout@v4\n    - name: Install Rust\n      run: |\n        rustup update 1.61.0 --no-self-update\n        rustup default 1.61.0\n    - run: cargo test\n    - run: cargo test --release\n    - run: cargo doc\n", "cargo test\n", "cargo test --all-features\n"),
 	}, {
+		// Read with the snippet's step scaled to the file's, "run: |" holds
+		// alone; read at the file's step, with the lines under it too.
+		name:    "dedented YAML whose anchor holds further at the file's step",
+		content: "jobs:\n  test:\n    steps:\n      - name: Install Rust\n        run: |\n          rustup update stable --no-self-update\n          rustup default stable\n      - run: cargo test\n      - run: cargo doc\n\n  msrv:\n    steps:\n      - name: Install Rust\n        run: |\n          rustup update 1.61.0 --no-self-update\n          rustup default 1.61.0\n      - run: cargo build\n      - run: cargo test\n\n  lint:\n    steps:\n      - run: cargo clippy\n",
+		snippet: "      # ... existing code ...\n      run: |\n        rustup update 1.61.0 --no-self-update\n        rustup default 1.61.0\n    - run: cargo test\n\nlint:\n  # ... existing code ...\n",
+		want:    strings.Replace("jobs:\n  test:\n    steps:\n      - name: Install Rust\n        run: |\n          rustup update stable --no-self-update\n          rustup default stable\n      - run: cargo test\n      - run: cargo doc\n\n  msrv:\n    steps:\n      - name: Install Rust\n        run: |\n          rustup update 1.61.0 --no-self-update\n          rustup default 1.61.0\n      - run: cargo build\n      - run: cargo test\n\n  lint:\n    steps:\n      - run: cargo clippy\n", "      - run: cargo build\n", "", 1),
+	}, {
 		name:    "segment starts with a closing bracket: anchored on the line that says something",
 		content: goFile,
 		snippet: "// ... existing code ...\n}\n\nfunc added() {\n}\n\nfunc c() {\n// ... existing code ...\n",
