@@ -12,6 +12,10 @@ import (
 // still anchor a segment: a line more common says nothing of where it is.
 const maxOccurrences = 64
 
+// commonPlaces is how many places make a line common: one to anchor by
+// only when the segment's other edge lines do not anchor it.
+const commonPlaces = 3
+
 // occurrences returns the file lines from line from on that equal line,
 // spacing aside; none when there are more than maxOccurrences.
 func (m *merger) occurrences(line string, from int) []int {
@@ -84,11 +88,25 @@ func (m *merger) place(k int, s segment, prev int, rel *relation) (*placement, e
 	// A top line that ties between places is not trusted either: the
 	// next one is tried.
 	var best, tie []cand
+	// A top line the file has at every turn (a check of err) fits near
+	// any bottom: it is tried after the others.
+	order := make([]int, min(len(says), edgeLines))
+	for n := range order {
+		order[n] = n
+	}
+	common := func(n int) int {
+		if len(places(says[n])) > commonPlaces {
+			return 1
+		}
+		return 0
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return common(a) - common(b) })
 outer:
-	for n, t := range says[:min(len(says), edgeLines)] {
+	for _, n := range order {
 		if err := m.ctx.Err(); err != nil {
 			return nil, stoppedError(m.path, err)
 		}
+		t := says[n]
 		tops := places(t)
 		if len(tops) == 0 {
 			continue
