@@ -78,6 +78,16 @@ func c() {
 		snippet: "// ... existing code ...\n\trequire.NoError(t, err)\n\tassert.Equal(t, \"a\", f.Name)\n\tmode := 0o755\n\tdst := filepath.Join(t.TempDir(), \"tmp\")\n\trequire.NoError(t, save(f, dst, mode))\n\tinfo, err := os.Stat(dst)\n\trequire.NoError(t, err)\n\tassert.Equal(t, mode, info.Mode())\n}\n\nfunc TestB(t *testing.T) {\n// ... existing code ...\n",
 		want:    strings.Replace("func TestA(t *testing.T) {\n\tf, err := open(\"a\")\n\trequire.NoError(t, err)\n\tassert.Equal(t, \"a\", f.Name)\n\tmode := 0o755\n\trequire.NoError(t, save(f, \"tmp\", mode))\n\tt.Cleanup(func() {\n\t\tassert.NoError(t, os.Remove(\"tmp\"))\n\t})\n\tinfo, err := os.Stat(\"tmp\")\n\trequire.NoError(t, err)\n\tassert.Equal(t, info.Mode(), mode)\n}\n\nfunc TestB(t *testing.T) {\n\tf, err := open(\"b\")\n\trequire.NoError(t, err)\n\t_, err = f.Read(nil)\n\trequire.NoError(t, err)\n\trequire.NoError(t, f.Close())\n\t_, err = f.Read(nil)\n\trequire.NoError(t, err)\n}\n", "\trequire.NoError(t, save(f, \"tmp\", mode))\n\tt.Cleanup(func() {\n\t\tassert.NoError(t, os.Remove(\"tmp\"))\n\t})\n\tinfo, err := os.Stat(\"tmp\")\n\trequire.NoError(t, err)\n\tassert.Equal(t, info.Mode(), mode)\n", "\tdst := filepath.Join(t.TempDir(), \"tmp\")\n\trequire.NoError(t, save(f, dst, mode))\n\tinfo, err := os.Stat(dst)\n\trequire.NoError(t, err)\n\tassert.Equal(t, mode, info.Mode())\n", 1),
 	}, {
+		// Every "uses:" line changed, in two jobs alike: the segment reads
+		// as both jobs' steps (the first job's end and the second's start
+		// rewritten) and as the second job's top alone with the first job
+		// written again above it. Rewritten lines cost nothing, so neither
+		// reading leads.
+		name:    "segment over two alike YAML jobs whose changed lines fit either",
+		content: "jobs:\n  lint:\n    name: Lint\n    runs-on: ubuntu-latest\n    steps:\n      - name: Checkout code\n        uses: actions/checkout@v6\n      - name: Install Go\n        uses: actions/setup-go@v6\n        with:\n          go-version: stable\n      - name: Install golangci-lint\n        uses: golangci/golangci-lint-action@v9\n\n  cross:\n    name: Cross\n    timeout-minutes: 10\n    runs-on: ubuntu-latest\n    steps:\n      - name: Checkout code\n        uses: actions/checkout@v6\n      - name: Install Go\n        uses: actions/setup-go@v6\n        with:\n          go-version: stable\n      - name: Build\n        run: go build ./...\n",
+		snippet: "    # ... existing code ...\n    runs-on: ubuntu-latest\n    steps:\n      - name: Checkout code\n        uses: actions/checkout@v7.0.0\n      - name: Install Go\n        uses: actions/setup-go@v6.5.0\n        with:\n          go-version: stable\n      - name: Install golangci-lint\n        uses: golangci/golangci-lint-action@v9.2.1\n\n  cross:\n    name: Cross\n    timeout-minutes: 10\n    runs-on: ubuntu-latest\n    steps:\n      - name: Checkout code\n        uses: actions/checkout@v7.0.0\n      - name: Install Go\n        uses: actions/setup-go@v6.5.0\n        with:\n          go-version: stable\n      - name: Build\n    # ... existing code ...\n",
+		err:     editkit.ErrAmbiguous,
+	}, {
 		name:    "segment starts with a closing bracket: anchored on the line that says something",
 		content: goFile,
 		snippet: "// ... existing code ...\n}\n\nfunc added() {\n}\n\nfunc c() {\n// ... existing code ...\n",
