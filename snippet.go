@@ -385,9 +385,11 @@ type placement struct {
 }
 
 // edit is the text edit that puts segment s in place of its file lines:
-// the segment's lines, re-indented as its pairs show, a line the file has
-// kept as the file spells it when only its indentation or trailing spaces
-// differ.
+// the segment's lines, re-indented as its pairs at the placement's depth
+// show, a line the file has kept as the file spells it when only its
+// indentation or trailing spaces differ. A pair at another depth than its
+// neighbours give it is an indentation change: it is written, not learnt
+// from.
 func (m *merger) edit(s segment, p *placement) text.Edit {
 	corresponding := p.pairs
 	if p.loose[0] {
@@ -398,7 +400,11 @@ func (m *merger) edit(s segment, p *placement) text.Edit {
 	}
 	var pairs [][2]string
 	for _, q := range corresponding {
-		pairs = append(pairs, [2]string{s.lines[q[0]], m.buf.Line(q[1])})
+		a, f := s.lines[q[0]], m.buf.Line(q[1])
+		if !isBlank(a) && !isBlank(f) && p.rel.depth(indentWidth(a, m.tab), indentWidth(f, m.tab)) != 0 {
+			continue // its depth is the change, not a sign of how the snippet is indented
+		}
+		pairs = append(pairs, [2]string{a, f})
 	}
 	lines := slices.Clone(s.lines)
 	if fit := reindentFit(pairs, func() string { return unitOf(indentsOf(fileLines(m.buf, p.start, p.end-p.start)), "\t") }); fit != nil {

@@ -88,6 +88,13 @@ func c() {
 		snippet: "    # ... existing code ...\n    runs-on: ubuntu-latest\n    steps:\n      - name: Checkout code\n        uses: actions/checkout@v7.0.0\n      - name: Install Go\n        uses: actions/setup-go@v6.5.0\n        with:\n          go-version: stable\n      - name: Install golangci-lint\n        uses: golangci/golangci-lint-action@v9.2.1\n\n  cross:\n    name: Cross\n    timeout-minutes: 10\n    runs-on: ubuntu-latest\n    steps:\n      - name: Checkout code\n        uses: actions/checkout@v7.0.0\n      - name: Install Go\n        uses: actions/setup-go@v6.5.0\n        with:\n          go-version: stable\n      - name: Build\n    # ... existing code ...\n",
 		err:     editkit.ErrAmbiguous,
 	}, {
+		// Its neighbours say how the snippet is indented; a line at another
+		// depth than they give it is re-indented, not kept as the file has it.
+		name:    "a change of indentation only",
+		content: "class Session:\n    def get(self, url, **kwargs):\n        r\"\"\"Sends a GET request.\n\n        :param url: URL for the new Request object.\n        :param params: (optional) Dictionary to send\n        in the query string for the Request.\n        :rtype: requests.Response\n        \"\"\"\n        return self.request(\"GET\", url, **kwargs)\n",
+		snippet: "    # ... existing code ...\n        :param url: URL for the new Request object.\n        :param params: (optional) Dictionary to send\n            in the query string for the Request.\n        :rtype: requests.Response\n    # ... existing code ...\n",
+		want:    strings.Replace("class Session:\n    def get(self, url, **kwargs):\n        r\"\"\"Sends a GET request.\n\n        :param url: URL for the new Request object.\n        :param params: (optional) Dictionary to send\n        in the query string for the Request.\n        :rtype: requests.Response\n        \"\"\"\n        return self.request(\"GET\", url, **kwargs)\n", "        in the query", "            in the query", 1),
+	}, {
 		name:    "segment starts with a closing bracket: anchored on the line that says something",
 		content: goFile,
 		snippet: "// ... existing code ...\n}\n\nfunc added() {\n}\n\nfunc c() {\n// ... existing code ...\n",
