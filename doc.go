@@ -125,7 +125,9 @@
 // segment copies verbatim, indentation included, beats one at another
 // depth. A snippet without markers is the whole new text of a file it
 // creates, or of the stretch of an existing file its ends anchor. It
-// refuses rather than guess: a segment that fits two places, one none of
+// refuses rather than guess: a segment that fits two places (or fits one
+// as the file already has it and would change another, while the rest of
+// the snippet changes the file), one none of
 // whose lines the file has (never written over the file), one that would
 // drop more than 20 lines where no marker stands and write less than half
 // as many, one whose end is the file's elsewhere, one whose brackets do

@@ -100,8 +100,10 @@ type SegmentResult struct {
 //
 // It refuses, with an [*Error] and content unchanged: a segment whose
 // lines the file does not have ([ErrNotFound]), one that fits several
-// places, or whose first or last line is only brackets and does not close
-// what the lines it would replace close ([ErrAmbiguous]), one that would drop a long stretch of the file
+// places, one already in the file at one place and a change at another
+// while the rest of the snippet changes the file, or one whose first or
+// last line is only brackets and does not close what the lines it would
+// replace close ([ErrAmbiguous]), one that would drop a long stretch of the file
 // where no marker stands or whose end is the file's elsewhere
 // ([ErrConflict]), and a snippet that changes nothing ([ErrNoOp]). The
 // package documentation's "Lazy snippets" section sums up the rules.
@@ -226,6 +228,11 @@ func planSnippet(ctx context.Context, buf *buffer.Buffer, path, snippet string, 
 	for _, e := range edits {
 		if buf.Slice(e.Start, e.End) != e.New {
 			changed = true
+		}
+	}
+	if changed {
+		if err := m.unchangedAmongChanges(segs, places, edits); err != nil {
+			return nil, nil, err
 		}
 	}
 	if !changed {
@@ -357,6 +364,7 @@ type merger struct {
 	// starting at different lines; force, when not -1, is the one place a
 	// segment is to take; retries counts the places tried so.
 	tie       []int
+	others    []int // the places the last candidates left out, less good
 	force     int
 	retries   int
 	exhausted bool // retries or lookups ran out: no tie is settled
@@ -382,6 +390,9 @@ type placement struct {
 	// loose marks a first (0) or last (1) pair that only bounds the
 	// segment: its lines do not correspond.
 	loose [2]bool
+	// others are the first lines of the other places the segment fits,
+	// though less well.
+	others []int
 }
 
 // edit is the text edit that puts segment s in place of its file lines:

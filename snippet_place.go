@@ -179,13 +179,14 @@ outer:
 		return nil, m.ambiguous(k, s, at)
 	}
 	c := best[0]
+	others := slices.Clone(m.others)
 	if e := m.elsewhere(k, s, c, says, places); e != nil {
 		return nil, e
 	}
 	if e := m.thin(k, s, c, says); e != nil {
 		return nil, e
 	}
-	p := &placement{rel: c.top.rel}
+	p := &placement{rel: c.top.rel, others: others}
 	p.pairs = c.top.pairs()
 	if c.bot.i0 > c.top.i1 {
 		p.pairs = append(p.pairs, m.between(s, c.top, c.bot)...)
@@ -457,9 +458,13 @@ func (m *merger) candidates(s segment, t int, tops []int, b int, bots []int) []c
 		top = max(top, c.score)
 	}
 	var best []cand
+	m.others = m.others[:0]
 	for _, c := range all {
-		if c.score >= top-1 {
+		switch {
+		case c.score >= top-1:
 			best = append(best, c)
+		case c.score >= 2:
+			m.others = append(m.others, c.top.j0)
 		}
 	}
 	if lead := m.copiedFrom(s, best, top); lead != nil {

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/editkit/editkit/internal/buffer"
+	"github.com/editkit/editkit/internal/text"
 )
 
 // twiceLookups bounds the lines twice looks up for one segment.
@@ -406,4 +407,22 @@ func weakEdges(lines []string) bool {
 		}
 	}
 	return first >= 0 && (!saysSomething(lines[first]) || !saysSomething(lines[last]))
+}
+
+// unchangedAmongChanges refuses a segment that changes nothing where it
+// went, in a snippet that changes the file elsewhere, when it also fits
+// another place, where it would change the file: a block the file has
+// twice, one copy already as the snippet has it. The snippet shows a
+// change; that it lands on the copy that needs none says the other copy
+// was meant, or that nothing tells them apart.
+func (m *merger) unchangedAmongChanges(segs []segment, places []*placement, edits []text.Edit) *Error {
+	for k, e := range edits {
+		p := places[k]
+		if m.buf.Slice(e.Start, e.End) != e.New || len(p.others) == 0 {
+			continue
+		}
+		return m.segmentError(ErrAmbiguous, k, segs[k], "is already in the file as written at line %d, and also fits file %s, where it would change lines; the rest of the snippet changes the file, so which place is meant is not clear", p.start+1, linesList(p.others)).
+			withHint("Add a line next to the change that the file has only once, such as the enclosing function's first line")
+	}
+	return nil
 }

@@ -95,6 +95,14 @@ func c() {
 		snippet: "    # ... existing code ...\n        :param url: URL for the new Request object.\n        :param params: (optional) Dictionary to send\n            in the query string for the Request.\n        :rtype: requests.Response\n    # ... existing code ...\n",
 		want:    strings.Replace("class Session:\n    def get(self, url, **kwargs):\n        r\"\"\"Sends a GET request.\n\n        :param url: URL for the new Request object.\n        :param params: (optional) Dictionary to send\n        in the query string for the Request.\n        :rtype: requests.Response\n        \"\"\"\n        return self.request(\"GET\", url, **kwargs)\n", "        in the query", "            in the query", 1),
 	}, {
+		// The first segment is lookupCache's lines as they are, and
+		// lookupHosts's with its comment rewritten: landing where it changes
+		// nothing while the snippet changes the file would drop the change.
+		name:    "segment already in the file as written at one copy of a block, a change at the other",
+		content: "func lookupHosts(name string) (*Addr, error) {\n\tfound := scan(name)\n\tif found != nil {\n\t\t// Note: an empty answer when the name has no address.\n\t\treturn found, nil\n\t}\n\treturn nil, errNotFound\n}\n\nfunc lookupCache(name string) (*Addr, error) {\n\tfound := cache(name)\n\tif found != nil {\n\t\tif found.empty() {\n\t\t\treturn nil, errNoAddress\n\t\t}\n\t\treturn found, nil\n\t}\n\treturn nil, errNotFound\n}\n\nfunc resolve(name string) (*Addr, error) {\n\ta, err := lookupHosts(name)\n\tif err == nil {\n\t\treturn a, nil\n\t}\n\treturn lookupCache(name)\n}\n",
+		snippet: "// ... existing code ...\n\tif found != nil {\n\t\tif found.empty() {\n\t\t\treturn nil, errNoAddress\n\t\t}\n\t\treturn found, nil\n\t}\n\treturn nil, errNotFound\n}\n// ... existing code ...\n\ta, err := lookupHosts(name)\n\tif err == nil || err == errNoAddress {\n\t\treturn a, err\n\t}\n// ... existing code ...\n",
+		err:     editkit.ErrAmbiguous,
+	}, {
 		name:    "segment starts with a closing bracket: anchored on the line that says something",
 		content: goFile,
 		snippet: "// ... existing code ...\n}\n\nfunc added() {\n}\n\nfunc c() {\n// ... existing code ...\n",
