@@ -89,7 +89,8 @@ func (m *merger) place(k int, s segment, prev int, rel *relation) (*placement, e
 	// next one is tried.
 	var best, tie []cand
 	// A top line the file has at every turn (a check of err) fits near
-	// any bottom: it is tried after the others.
+	// any bottom: it is tried after the others. (They are looked up only
+	// then: a lookup costs a scan of the file.)
 	order := make([]int, min(len(says), edgeLines))
 	for n := range order {
 		order[n] = n
@@ -100,7 +101,9 @@ func (m *merger) place(k int, s segment, prev int, rel *relation) (*placement, e
 		}
 		return 0
 	}
-	slices.SortStableFunc(order, func(a, b int) int { return common(a) - common(b) })
+	if len(order) > 1 && common(0) == 1 {
+		slices.SortStableFunc(order, func(a, b int) int { return common(a) - common(b) })
+	}
 outer:
 	for _, n := range order {
 		if err := m.ctx.Err(); err != nil {
