@@ -357,9 +357,15 @@ type merger struct {
 	unit int // the snippet's indent step, in columns
 	// lookups is how many more lines may be looked up in the whole file.
 	lookups int
-	norms   map[int]string // file lines as compared, by line
-	prev    int            // the file line the segment being placed may start at
-	fUnit   int            // the file's indent step, -1 until known
+	norms   map[int]string // file lines as compared, by line (see norm)
+	dense   []string
+	normed  []bool
+	// segLines is segmentLines' map for each segment, by its first line;
+	// droppedAt the lines dropped counted, by segment and runs.
+	segLines  map[int]map[string][]int
+	droppedAt map[[5]int]int
+	prev      int // the file line the segment being placed may start at
+	fUnit     int // the file's indent step, -1 until known
 	// tie is the places the last segment placed fits equally well, all
 	// starting at different lines; force, when not -1, is the one place a
 	// segment is to take; retries counts the places tried so.
@@ -375,7 +381,7 @@ func newMerger(ctx context.Context, buf *buffer.Buffer, path string, segs []segm
 	for _, s := range segs {
 		all = append(all, s.lines...)
 	}
-	m := &merger{ctx: ctx, buf: buf, path: path, n: buf.LineCount(), lookups: snippetLookups * len(segs), norms: map[int]string{}, fUnit: -1, force: -1}
+	m := &merger{ctx: ctx, buf: buf, path: path, n: buf.LineCount(), lookups: snippetLookups * len(segs), norms: map[int]string{}, segLines: map[int]map[string][]int{}, droppedAt: map[[5]int]int{}, fUnit: -1, force: -1}
 	m.tab = tabWidth(all, fileLines(buf, 0, min(m.n, 200)))
 	m.unit = indentStep(all, m.tab)
 	return m

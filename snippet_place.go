@@ -59,7 +59,11 @@ func saysSomething(l string) bool {
 func (m *merger) place(k int, s segment, prev int, rel *relation) (*placement, error) {
 	m.prev, m.tie = prev, nil
 	found := map[int][]int{}
+	pinned := m.pinned(s, prev)
 	places := func(i int) []int {
+		if f, ok := pinned[i]; ok {
+			return []int{f}
+		}
 		if l, ok := found[i]; ok {
 			return l
 		}
@@ -116,6 +120,9 @@ outer:
 		}
 		for x := len(says) - 1; x > n && x >= len(says)-edgeLines; x-- {
 			bots := m.near(s.lines[says[x]], says[x]-t, tops)
+			if f, ok := pinned[says[x]]; ok {
+				bots = slices.DeleteFunc(bots, func(j int) bool { return j != f })
+			}
 			if len(bots) == 0 {
 				continue
 			}
@@ -217,26 +224,69 @@ outer:
 	return p, nil
 }
 
+// pinned maps the first line of a segment with no marker above it to the
+// file's first line when they are alike: with nothing elided before it,
+// the segment starts where the file does, wherever else the file has that
+// line (a license header at the top of every part of a bundle). (Its end
+// is found as any segment's, then reaches the file's (reachEnds).)
+func (m *merger) pinned(s segment, prev int) map[int]int {
+	pin := map[int]int{}
+	if l, f := nextNonBlank(s.lines, -1, 1), nextNonBlankLine(m.buf, -1, 1); s.open[0] && prev == 0 && l >= 0 && f >= 0 &&
+		buffer.Equal(buffer.Collapse, s.lines[l], m.buf.Line(f)) {
+		pin[l] = f
+	}
+	return pin
+}
+
 // dropped counts the file's lines between a candidate's top and bottom
 // runs that say something and that the segment does not have there: what
 // the segment would delete (a line it rewrites is not dropped). Where the
 // context around a change is the same in two places, the place where the
 // segment drops less wins.
 func (m *merger) dropped(s segment, top, bot run) int {
-	seg := map[string]bool{}
-	for i := top.i1 + 1; i < bot.i0; i++ {
-		if saysSomething(s.lines[i]) {
-			seg[buffer.Normalize(buffer.Collapse, s.lines[i])] = true
-		}
+	key := [5]int{s.at, top.i1, top.j1, bot.i0, bot.j0}
+	if n, ok := m.droppedAt[key]; ok {
+		return n
+	}
+	at := m.segmentLines(s)
+	has := func(f string) bool { // the segment has f between the runs
+		is := at[f]
+		k, _ := slices.BinarySearch(is, top.i1+1)
+		return k < len(is) && is[k] < bot.i0
 	}
 	n := 0
+	checks := rewriteChecks
 	for j := top.j1 + 1; j < bot.j0; j++ {
-		if f := m.norm(j); !seg[f] && saysSomething(f) && !m.rewritten(s, top, bot, j) {
+		if f := m.norm(j); saysSomething(f) && !has(f) && !m.rewritten(s, top, bot, j, &checks) {
 			n++
 		}
 	}
+	m.droppedAt[key] = n
 	return n
 }
+
+// segmentLines maps each line of segment s that says something, as lines
+// are compared, to where the segment has it, in order; made once per
+// segment, for every place counted.
+func (m *merger) segmentLines(s segment) map[string][]int {
+	if at, ok := m.segLines[s.at]; ok {
+		return at
+	}
+	at := map[string][]int{}
+	for i, l := range s.lines {
+		if saysSomething(l) {
+			n := buffer.Normalize(buffer.Collapse, l)
+			at[n] = append(at[n], i)
+		}
+	}
+	m.segLines[s.at] = at
+	return at
+}
+
+// rewriteChecks bounds the line comparisons one count of dropped lines
+// makes: past it, a line the segment does not have is dropped. A place
+// that drops hundreds of lines is not near a tie that rewrites decide.
+const rewriteChecks = 256
 
 // rewritten reports whether file line j, between a candidate's top and
 // bottom runs, reads as changed into a segment line near its place between
@@ -251,29 +301,55 @@ func (m *merger) dropped(s segment, top, bot run) int {
 // half a dropped one, or each new line rewriting only one file line, merged
 // new code over alike neighbours (YAML jobs, a new test beside its twin)
 // where this refuses; 107 wrong merges over all kinds, against 113 and 110.
-func (m *merger) rewritten(s segment, top, bot run, j int) bool {
+func (m *merger) rewritten(s segment, top, bot run, j int, checks *int) bool {
 	sn, fn := bot.i0-top.i1-1, bot.j0-top.j1-1
 	if sn <= 0 {
 		return false
 	}
 	at := top.i1 + 1 + (j-top.j1-1)*sn/fn
-	for i := max(at-3, top.i1+1); i <= min(at+3, bot.i0-1); i++ {
-		if saysSomething(s.lines[i]) && alike(s.lines[i], m.buf.Line(j)) {
+	for _, d := range [...]int{0, 1, -1, 2, -2, 3, -3} { // the likeliest first
+		i := at + d
+		if i <= top.i1 || i >= bot.i0 || !saysSomething(s.lines[i]) {
+			continue
+		}
+		if *checks <= 0 {
+			return false
+		}
+		*checks--
+		if alike(s.lines[i], m.buf.Line(j)) {
 			return true
 		}
 	}
 	return false
 }
 
-// norm is file line j as lines are compared.
+// norm is file line j as lines are compared. The lines a merge compares
+// are kept in a map while they are few, and in a slice by line once they
+// are many (a whole-file snippet compares most of the file, several times).
 func (m *merger) norm(j int) string {
+	if m.dense != nil {
+		if !m.normed[j] {
+			m.dense[j], m.normed[j] = buffer.Normalize(buffer.Collapse, m.buf.Line(j)), true
+		}
+		return m.dense[j]
+	}
 	if n, ok := m.norms[j]; ok {
 		return n
 	}
 	n := buffer.Normalize(buffer.Collapse, m.buf.Line(j))
 	m.norms[j] = n
+	if len(m.norms) > denseNorms {
+		m.dense, m.normed = make([]string, m.n), make([]bool, m.n)
+		for k, v := range m.norms {
+			m.dense[k], m.normed[k] = v, true
+		}
+		m.norms = nil
+	}
 	return n
 }
+
+// denseNorms is how many normalized lines make norm keep them by line.
+const denseNorms = 4096
 
 // between pairs the segment's lines between its top and bottom runs with
 // the file's lines between them: the lines that say something and occur

@@ -103,6 +103,13 @@ func c() {
 		snippet: "// ... existing code ...\n\tif found != nil {\n\t\tif found.empty() {\n\t\t\treturn nil, errNoAddress\n\t\t}\n\t\treturn found, nil\n\t}\n\treturn nil, errNotFound\n}\n// ... existing code ...\n\ta, err := lookupHosts(name)\n\tif err == nil || err == errNoAddress {\n\t\treturn a, err\n\t}\n// ... existing code ...\n",
 		err:     editkit.ErrAmbiguous,
 	}, {
+		// The header is the top of each part of the bundle; with no marker
+		// above it, the snippet starts where the file does.
+		name:    "whole new file whose first lines the file has again further down",
+		content: "// Copyright The Authors.\n// Licensed under the MIT license.\n\nfunction first(list) {\n  return list[0];\n}\n\n// Copyright The Authors.\n// Licensed under the MIT license.\n\nfunction last(list) {\n  return list[list.length - 1];\n}\n\nmodule.exports = { first, last };\n",
+		snippet: "// Copyright The Authors.\n// Licensed under the MIT license.\n\nfunction first(list) {\n  return list.length ? list[0] : undefined;\n}\n\n// Copyright The Authors.\n// Licensed under the MIT license.\n\nfunction last(list) {\n  return list.length ? list[list.length - 1] : undefined;\n}\n\nmodule.exports = { first, last };\n",
+		want:    "// Copyright The Authors.\n// Licensed under the MIT license.\n\nfunction first(list) {\n  return list.length ? list[0] : undefined;\n}\n\n// Copyright The Authors.\n// Licensed under the MIT license.\n\nfunction last(list) {\n  return list.length ? list[list.length - 1] : undefined;\n}\n\nmodule.exports = { first, last };\n",
+	}, {
 		name:    "segment starts with a closing bracket: anchored on the line that says something",
 		content: goFile,
 		snippet: "// ... existing code ...\n}\n\nfunc added() {\n}\n\nfunc c() {\n// ... existing code ...\n",
@@ -703,6 +710,26 @@ func BenchmarkMergeSnippet(b *testing.B) {
 			b.SetBytes(int64(len(content)))
 			for b.Loop() {
 				editkit.MergeSnippet(content, snippet)
+			}
+		})
+		// The worst case: the whole file as a snippet with every line
+		// but the first and last three changed, so that every line between
+		// the anchors is compared as a possible rewrite.
+		all := strings.SplitAfter(content, "\n")
+		for i := 3; i < len(all)-4; i++ {
+			if strings.TrimSpace(all[i]) != "" {
+				all[i] = strings.TrimSuffix(all[i], "\n") + " // x\n"
+			}
+		}
+		rewriteAll := strings.Join(all, "")
+		if got, _, err := editkit.MergeSnippet(content, rewriteAll); err != nil || got != rewriteAll {
+			b.Fatalf("the whole-file snippet does not merge right: %v", err)
+		}
+		b.Run(fmt.Sprintf("rewrite-all/%d", n), func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(content)))
+			for b.Loop() {
+				editkit.MergeSnippet(content, rewriteAll)
 			}
 		})
 		b.Run(fmt.Sprintf("scan/%d", n), func(b *testing.B) {
