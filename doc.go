@@ -123,8 +123,10 @@
 // block it deletes). Alike segments for alike places are settled by order,
 // when only one choice leaves every later segment a place; a place the
 // segment copies verbatim, indentation included, beats one at another
-// depth. A snippet without markers is the whole new text of a file it
-// creates, or of the stretch of an existing file its ends anchor. It
+// depth. With no marker above it, a snippet whose first line is the
+// file's first line starts there (likewise at the end). A snippet without
+// markers is the whole new text of a file it creates, or of the stretch of
+// an existing file its ends anchor. It
 // refuses rather than guess: a segment that fits two places (or fits one
 // as the file already has it and would change another, while the rest of
 // the snippet changes the file), one none of
