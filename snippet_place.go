@@ -123,6 +123,9 @@ outer:
 			if f, ok := pinned[says[x]]; ok {
 				bots = slices.DeleteFunc(bots, func(j int) bool { return j != f })
 			}
+			if l, f := m.lastLines(s); says[x] == l && slices.Contains(bots, f) {
+				bots = []int{f} // the segment ends where the file does
+			}
 			if len(bots) == 0 {
 				continue
 			}
@@ -227,8 +230,8 @@ outer:
 // pinned maps the first line of a segment with no marker above it to the
 // file's first line when they are alike: with nothing elided before it,
 // the segment starts where the file does, wherever else the file has that
-// line (a license header at the top of every part of a bundle). (Its end
-// is found as any segment's, then reaches the file's (reachEnds).)
+// line (a license header at the top of every part of a bundle). At the
+// other end, see lastLines.
 func (m *merger) pinned(s segment, prev int) map[int]int {
 	pin := map[int]int{}
 	if l, f := nextNonBlank(s.lines, -1, 1), nextNonBlankLine(m.buf, -1, 1); s.open[0] && prev == 0 && l >= 0 && f >= 0 &&
@@ -236,6 +239,19 @@ func (m *merger) pinned(s segment, prev int) map[int]int {
 		pin[l] = f
 	}
 	return pin
+}
+
+// lastLines returns the last line of a segment with no marker below it
+// and the file's last line, when they are alike (-1s otherwise): of the
+// places that line has near the top, the file's last is the one. (It does
+// not restrict the line's places otherwise: a segment that ends there is
+// still checked against its other places.)
+func (m *merger) lastLines(s segment) (l, f int) {
+	l, f = nextNonBlank(s.lines, len(s.lines), -1), nextNonBlankLine(m.buf, m.n, -1)
+	if !s.open[1] || l < 0 || f < 0 || !buffer.Equal(buffer.Collapse, s.lines[l], m.buf.Line(f)) {
+		return -1, -1
+	}
+	return l, f
 }
 
 // dropped counts the file's lines between a candidate's top and bottom

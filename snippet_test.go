@@ -110,6 +110,13 @@ func c() {
 		snippet: "// Copyright The Authors.\n// Licensed under the MIT license.\n\nfunction first(list) {\n  return list.length ? list[0] : undefined;\n}\n\n// Copyright The Authors.\n// Licensed under the MIT license.\n\nfunction last(list) {\n  return list.length ? list[list.length - 1] : undefined;\n}\n\nmodule.exports = { first, last };\n",
 		want:    "// Copyright The Authors.\n// Licensed under the MIT license.\n\nfunction first(list) {\n  return list.length ? list[0] : undefined;\n}\n\n// Copyright The Authors.\n// Licensed under the MIT license.\n\nfunction last(list) {\n  return list.length ? list[list.length - 1] : undefined;\n}\n\nmodule.exports = { first, last };\n",
 	}, {
+		// Each part ends with the same line; with no marker below it, the
+		// snippet ends where the file does.
+		name:    "whole new file whose last line the file has further up",
+		content: "// Package util has small helpers.\npackage util\n\nfunc first(list []int) int {\n\treturn list[0]\n}\n\n// That is all for this part of the file.\n\nfunc last(list []int) int {\n\treturn list[len(list)-1]\n}\n\n// That is all for this part of the file.\n",
+		snippet: "// Package util has small helpers.\npackage util\n\nfunc first(list []int) (n int) {\n\treturn list[0] // first\n}\n\n// That is all for this part of the file.\n\nfunc last(list []int) (n int) {\n\treturn list[len(list)-1] // last\n}\n\n// That is all for this part of the file.\n",
+		want:    "// Package util has small helpers.\npackage util\n\nfunc first(list []int) (n int) {\n\treturn list[0] // first\n}\n\n// That is all for this part of the file.\n\nfunc last(list []int) (n int) {\n\treturn list[len(list)-1] // last\n}\n\n// That is all for this part of the file.\n",
+	}, {
 		name:    "segment starts with a closing bracket: anchored on the line that says something",
 		content: goFile,
 		snippet: "// ... existing code ...\n}\n\nfunc added() {\n}\n\nfunc c() {\n// ... existing code ...\n",
