@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -717,6 +718,36 @@ func BenchmarkMergeSnippet(b *testing.B) {
 			b.SetBytes(int64(len(content)))
 			for b.Loop() {
 				editkit.MergeSnippet(content, snippet)
+			}
+		})
+		// Many segments: 32 changes spread over the file, each of whose
+		// windows places on its own.
+		orig := strings.SplitAfter(content, "\n")
+		many := slices.Clone(orig)
+		var spread [][2]int
+		for k := range 32 {
+			for i := n / 33 * (k + 1); i < len(orig)-4 && i < n/33*(k+2); i++ {
+				if strings.TrimSpace(orig[i]) == "" || !closesWhatItOpens(orig[i]) {
+					continue
+				}
+				one := slices.Clone(orig)
+				one[i] = fmt.Sprintf("\tspread%d()\n", k)
+				if got, _, err := editkit.MergeSnippet(content, windows(one, [][2]int{{i, i + 1}}, 3)); err == nil && got == strings.Join(one, "") {
+					many[i] = one[i]
+					spread = append(spread, [2]int{i, i + 1})
+					break
+				}
+			}
+		}
+		manySnippet := windows(many, spread, 3)
+		if got, _, err := editkit.MergeSnippet(content, manySnippet); err != nil || got != strings.Join(many, "") {
+			b.Fatalf("the snippet of %d segments does not merge right: %v", len(spread), err)
+		}
+		b.Run(fmt.Sprintf("segments-32/%d", n), func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(content)))
+			for b.Loop() {
+				editkit.MergeSnippet(content, manySnippet)
 			}
 		})
 		// The worst case: the whole file as a snippet with every line
