@@ -168,17 +168,18 @@ outer:
 		best = tie
 	}
 	if len(best) == 1 && best[0].tied {
-		return nil, m.ambiguous(k, s, best[0].ends)
+		var at []LineRange
+		for _, end := range best[0].ends {
+			at = append(at, LineRange{best[0].top.j0 + 1, end + 1})
+		}
+		return nil, m.ambiguous(k, s, at)
 	}
 	if len(best) > 1 {
-		var at, starts []int
+		var at []LineRange
+		var starts []int
 		folded := 0
 		for _, c := range best {
-			if c.top.j0 == best[0].top.j0 {
-				at = append(at, c.bot.j1) // the same start: the ends differ
-			} else {
-				at = append(at, c.top.j0)
-			}
+			at = append(at, LineRange{c.top.j0 + 1, c.bot.j1 + 1})
 			if c.folded() {
 				folded++
 				continue

@@ -1,6 +1,7 @@
 package editkit
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -210,6 +211,13 @@ func (m *merger) segmentError(kind error, k int, s segment, format string, args 
 // notFound says that no line of segment k that says something is in the
 // file after the previous segment, with the nearest text.
 func (m *merger) notFound(k int, s segment) *Error {
+	for i, l := range s.lines {
+		if saysSomething(l) && m.tooCommon(l) {
+			return m.segmentError(ErrNotFound, k, s, "has no line that places it: its line %d (%q) is in the file more than %d times, too often to tell where it goes, and its other lines are not in the file (after the previous segment)",
+				s.at+i+1, strings.TrimSpace(l), maxOccurrences).
+				withHint("Start or end the segment with a line of the file that occurs once, such as the enclosing function's first line")
+		}
+	}
 	e := notFoundError(m.buf, m.path, strings.Join(s.lines, "\n"), "", []string{"line by line"})
 	_, nearest, _ := strings.Cut(e.Msg, ")")
 	nearest = strings.TrimLeft(nearest, ";. ")
@@ -238,17 +246,21 @@ func linesList(ls []int) string {
 	return noun + " " + strings.Join(names, ", ")
 }
 
-// ambiguous says that segment k fits the places that start at the file
-// lines at, equally well.
-func (m *merger) ambiguous(k int, s segment, at []int) *Error {
-	slices.Sort(at)
-	at = slices.Compact(at)
-	var ranges []LineRange
-	for _, l := range at {
-		ranges = append(ranges, LineRange{l + 1, l + 1})
+// ambiguous says that segment k fits the file lines of each of places
+// equally well.
+func (m *merger) ambiguous(k int, s segment, places []LineRange) *Error {
+	slices.SortFunc(places, func(a, b LineRange) int { return cmp.Or(a.Start-b.Start, a.End-b.End) })
+	places = slices.Compact(places)
+	shown := places
+	if len(shown) > 5 {
+		shown = shown[:5]
 	}
-	return m.segmentError(ErrAmbiguous, k, s, "fits %d places equally well, at file %s", len(at), linesList(at)).
-		at(ranges...).
+	more := ""
+	if len(places) > len(shown) {
+		more = fmt.Sprintf(" and %d more", len(places)-len(shown))
+	}
+	return m.segmentError(ErrAmbiguous, k, s, "fits %d places equally well: file %s%s", len(places), describeRanges(shown), more).
+		at(places...).
 		withHint("Add a line next to the change that the file has only once, such as the enclosing function's first line")
 }
 

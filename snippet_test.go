@@ -778,3 +778,37 @@ func BenchmarkMergeSnippet(b *testing.B) {
 		})
 	}
 }
+
+// TestMergeSnippetRefusalMessages checks that a refusal says what the model
+// must change: the places a tie is between, as line ranges, and a line too
+// common to place a segment by.
+func TestMergeSnippetRefusalMessages(t *testing.T) {
+	long := strings.Repeat("var a = f(x) + g(y); ", 20)
+	for _, tc := range []struct {
+		name, content, snippet string
+		err                    error
+		msg                    string
+	}{{
+		name:    "a tie names each place as the lines it covers",
+		content: long + "\n" + long + "\n" + long + "\n",
+		snippet: "// ... existing code ...\n" + long + "\nadded()\n" + long + "\n// ... existing code ...\n",
+		err:     editkit.ErrAmbiguous,
+		msg:     "fits 2 places equally well: file lines 1-2 and lines 2-3",
+	}, {
+		name:    "a line the file has at every turn is named as too common, not as missing",
+		content: strings.Repeat("x := compute(1)\n", 100),
+		snippet: "// ... existing code ...\nx := compute(1)\ny := 2\nx := compute(1)\n// ... existing code ...\n",
+		err:     editkit.ErrNotFound,
+		msg:     `its line 2 ("x := compute(1)") is in the file more than 64 times`,
+	}} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, _, err := editkit.MergeSnippet(tc.content, tc.snippet)
+			if !errors.Is(err, tc.err) || !strings.Contains(err.Error(), tc.msg) {
+				t.Fatalf("err = %v, want %v saying %q", err, tc.err, tc.msg)
+			}
+			if diff := cmp.Diff(tc.content, got); diff != "" {
+				t.Errorf("content changed on refusal (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
