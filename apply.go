@@ -528,11 +528,15 @@ func joinLines(lines []string) string {
 // listLines writes 0-based line numbers as "line 3", "lines 3 and 9",
 // "lines 3, 9 and 12".
 func listLines(ls []int) string {
-	parts := make([]string, len(ls))
-	for i, l := range ls {
+	shown := ls[:min(len(ls), shownRanges)]
+	parts := make([]string, len(shown))
+	for i, l := range shown {
 		parts[i] = fmt.Sprint(l + 1)
 	}
-	if len(parts) == 1 {
+	switch more := len(ls) - len(shown); {
+	case more > 0:
+		return "lines " + strings.Join(parts, ", ") + fmt.Sprintf(" and %d more", more)
+	case len(parts) == 1:
 		return "line " + parts[0]
 	}
 	return "lines " + strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]

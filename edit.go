@@ -420,9 +420,13 @@ func lineCount(s string) int {
 
 // describeRanges lists ranges for a sentence: "lines 3-5, line 9 and lines 12-14".
 func describeRanges(rs []LineRange) string {
-	parts := make([]string, len(rs))
-	for i, r := range rs {
+	shown := rs[:min(len(rs), shownRanges)]
+	parts := make([]string, len(shown))
+	for i, r := range shown {
 		parts[i] = r.String()
+	}
+	if more := len(rs) - len(shown); more > 0 {
+		return strings.Join(parts, ", ") + fmt.Sprintf(" and %d more", more)
 	}
 	switch len(parts) {
 	case 0:
@@ -432,6 +436,11 @@ func describeRanges(rs []LineRange) string {
 	}
 	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
 }
+
+// shownRanges is how many line ranges a message names before it counts
+// the rest: a search found 100,000 times is not answered with 100,000
+// ranges (the [Error]'s Lines has them all).
+const shownRanges = 10
 
 // placeholderLine matches a comment that stands for code left out, such as
 // "// ... rest of the code unchanged", "# ..." or "/* existing code */".

@@ -51,6 +51,11 @@ func TestReplace(t *testing.T) {
 			kind: ErrAmbiguous, msg: "matches 2 places",
 		},
 		{
+			why:     "a search found in many places names the first ten and counts the rest",
+			content: strings.Repeat("x := 1\n", 25), search: "x := 1", repl: "x := 2",
+			kind: ErrAmbiguous, msg: "matches 25 places: line 1, line 2, line 3, line 4, line 5, line 6, line 7, line 8, line 9, line 10 and 15 more",
+		},
+		{
 			why:     "replace-all takes the leftmost occurrences that do not overlap, like strings.ReplaceAll",
 			content: "aaaa aa", search: "aa", repl: "b", opts: ReplaceOptions{ReplaceAll: true},
 			want: "bb b", strategy: "exact",

@@ -251,15 +251,7 @@ func linesList(ls []int) string {
 func (m *merger) ambiguous(k int, s segment, places []LineRange) *Error {
 	slices.SortFunc(places, func(a, b LineRange) int { return cmp.Or(a.Start-b.Start, a.End-b.End) })
 	places = slices.Compact(places)
-	shown := places
-	if len(shown) > 5 {
-		shown = shown[:5]
-	}
-	more := ""
-	if len(places) > len(shown) {
-		more = fmt.Sprintf(" and %d more", len(places)-len(shown))
-	}
-	return m.segmentError(ErrAmbiguous, k, s, "fits %d places equally well: file %s%s", len(places), describeRanges(shown), more).
+	return m.segmentError(ErrAmbiguous, k, s, "fits %d places equally well: file %s", len(places), describeRanges(places)).
 		at(places...).
 		withHint("Add a line next to the change that the file has only once, such as the enclosing function's first line")
 }
