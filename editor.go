@@ -43,6 +43,12 @@ type Editor struct {
 	// Journal keeps what every write overwrites, for Undo; nil keeps an
 	// in-memory journal with the default limits.
 	Journal *Journal
+	// TextEditorMaxChars is the text editor tool's max_characters (set on
+	// the tool's definition, not by the model): the most characters of a
+	// file its view shows, the rest cut with a note naming the view_range
+	// to ask for next. 0 shows whole files, as Claude's tool does when its
+	// definition sets no max_characters.
+	TextEditorMaxChars int
 
 	journalOnce sync.Once
 	ownJournal  *Journal

@@ -88,7 +88,9 @@ const snippetLines = 4
 
 // TextEditor serves Claude's text editor tool (str_replace_based_edit_tool,
 // text_editor_20250728): view a file (numbered lines, view_range with -1
-// for the end) or a directory (two levels deep, hidden entries left out);
+// for the end; cut at the Editor's TextEditorMaxChars, the tool's
+// max_characters, when it is set) or a directory (two levels deep, hidden
+// entries left out);
 // create a file, overwriting one that exists (undo_edit brings it back);
 // str_replace, found as edit_block finds text — tolerant, exactly one
 // place; insert after a line (0 is the top; insert_text, or new_str as
@@ -225,6 +227,9 @@ func (e *Editor) textView(ctx context.Context, req TextEditorRequest) (*TextEdit
 		return res, nil
 	}
 	v := ViewRequest{Path: req.Path, Format: "json", MaxChars: math.MaxInt}
+	if e.TextEditorMaxChars > 0 {
+		v.MaxChars = e.TextEditorMaxChars
+	}
 	if r := req.ViewRange; r != nil {
 		v.StartLine = r[0]
 		if r[1] != -1 {
@@ -250,6 +255,14 @@ func (e *Editor) textView(ctx context.Context, req TextEditorRequest) (*TextEdit
 	fmt.Fprintf(&b, "Here's the result of running `cat -n` on %s:\n", req.Path)
 	for _, l := range vr.Lines {
 		fmt.Fprintf(&b, "%6d\t%s\n", l.N, l.Text)
+	}
+	want := vr.LineCount // the last line asked for
+	if v.EndLine != 0 {
+		want = min(v.EndLine, vr.LineCount)
+	}
+	if vr.EndLine < want {
+		fmt.Fprintf(&b, "[Lines %d-%d of %d are shown: the rest is cut at %d characters. View lines %d-%d next with view_range [%d, %d].]\n",
+			vr.StartLine, vr.EndLine, vr.LineCount, v.MaxChars, vr.EndLine+1, want, vr.EndLine+1, want)
 	}
 	res.Success, res.Message = true, strings.TrimSuffix(b.String(), "\n")
 	return res, nil
