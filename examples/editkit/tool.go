@@ -28,6 +28,7 @@ func (c *cli) tool(args []string) int {
 		"Run one tool on the JSON request read from stdin and print its JSON result.\nTools: "+strings.Join(toolNames(), ", "))
 	root := fs.String("root", ".", "workspace root `dir`ectory; paths in the request are relative to it")
 	maxSize := fs.Int64("max-size", 0, "largest file to edit, in `bytes` (0: 32 MiB)")
+	viewChars := fs.Int("text-editor-max-chars", 0, "the text editor tool's max_characters: the most `characters` its view shows (0: the whole file)")
 	journal := journalFlag(fs)
 	pos, code, ok := c.parse(fs, args, 1, 1)
 	if !ok {
@@ -49,7 +50,7 @@ func (c *cli) tool(args []string) int {
 	if err != nil {
 		return c.usageError("%v", err)
 	}
-	ed := &editkit.Editor{Workspace: ws, MaxFileSize: *maxSize, Journal: j}
+	ed := &editkit.Editor{Workspace: ws, MaxFileSize: *maxSize, Journal: j, TextEditorMaxChars: *viewChars}
 	out, err := ed.Call(context.Background(), pos[0], input)
 	if code := c.printJSON(out); code != exitOK {
 		return code
