@@ -691,85 +691,35 @@ func placeable(content string, i int) bool {
 	return err == nil && got == strings.Join(lines, "")
 }
 
-// BenchmarkMergeSnippet merges a 40-line snippet of 4 segments into real
-// code of 1k, 10k and 100k lines, beside one strings.Index scan of the
-// whole file.
+// BenchmarkMergeSnippet merges snippets into real code of 1k, 10k and
+// 100k lines, beside one strings.Index scan of the whole file: 40 lines of
+// 4 segments (merge), 32 segments (segments-32), and the worst case, the
+// whole file with every line changed (rewrite-all). Each is checked to
+// merge right before it is timed.
 func BenchmarkMergeSnippet(b *testing.B) {
 	for _, n := range benchSizes {
 		content := benchCode(b, n)
-		lines := strings.SplitAfter(content, "\n")
-		var changed [][2]int
-		for k := range 4 {
-			i := n/5*(k+1) - 1
-			// A real edit keeps the brackets balanced, and changes a line
-			// whose place its context tells.
-			for strings.TrimSpace(lines[i]) == "" || !closesWhatItOpens(lines[i]) || !placeable(content, i) {
-				i++
-			}
-			lines[i] = fmt.Sprintf("\tchanged%d()\n", k)
-			changed = append(changed, [2]int{i, i + 1})
-		}
-		snippet := windows(lines, changed, 5)
-		if got, _, err := editkit.MergeSnippet(content, snippet); err != nil || got != strings.Join(lines, "") {
-			b.Fatalf("the snippet does not merge right: %v", err)
-		}
-		b.Run(fmt.Sprintf("merge/%d", n), func(b *testing.B) {
-			b.ReportAllocs()
-			b.SetBytes(int64(len(content)))
-			for b.Loop() {
-				editkit.MergeSnippet(content, snippet)
-			}
-		})
-		// Many segments: 32 changes spread over the file, each of whose
-		// windows places on its own.
 		orig := strings.SplitAfter(content, "\n")
-		many := slices.Clone(orig)
-		var spread [][2]int
-		for k := range 32 {
-			for i := n / 33 * (k + 1); i < len(orig)-4 && i < n/33*(k+2); i++ {
-				if strings.TrimSpace(orig[i]) == "" || !closesWhatItOpens(orig[i]) {
-					continue
+		for _, c := range []struct {
+			name    string
+			snippet func([]string) (string, []string) // the snippet, and the lines it makes
+		}{
+			{"merge", fourChanges},
+			{"segments-32", spreadChanges},
+			{"rewrite-all", rewriteAll},
+		} {
+			snippet, want := c.snippet(slices.Clone(orig))
+			if got, _, err := editkit.MergeSnippet(content, snippet); err != nil || got != strings.Join(want, "") {
+				b.Fatalf("%s/%d: the snippet does not merge right: %v", c.name, n, err)
+			}
+			b.Run(fmt.Sprintf("%s/%d", c.name, n), func(b *testing.B) {
+				b.ReportAllocs()
+				b.SetBytes(int64(len(content)))
+				for b.Loop() {
+					editkit.MergeSnippet(content, snippet)
 				}
-				one := slices.Clone(orig)
-				one[i] = fmt.Sprintf("\tspread%d()\n", k)
-				if got, _, err := editkit.MergeSnippet(content, windows(one, [][2]int{{i, i + 1}}, 3)); err == nil && got == strings.Join(one, "") {
-					many[i] = one[i]
-					spread = append(spread, [2]int{i, i + 1})
-					break
-				}
-			}
+			})
 		}
-		manySnippet := windows(many, spread, 3)
-		if got, _, err := editkit.MergeSnippet(content, manySnippet); err != nil || got != strings.Join(many, "") {
-			b.Fatalf("the snippet of %d segments does not merge right: %v", len(spread), err)
-		}
-		b.Run(fmt.Sprintf("segments-32/%d", n), func(b *testing.B) {
-			b.ReportAllocs()
-			b.SetBytes(int64(len(content)))
-			for b.Loop() {
-				editkit.MergeSnippet(content, manySnippet)
-			}
-		})
-		// The worst case: the whole file as a snippet with every line
-		// but the first and last three changed, so that every line between
-		// the anchors is compared as a possible rewrite.
-		all := strings.SplitAfter(content, "\n")
-		for i := 3; i < len(all)-4; i++ {
-			if strings.TrimSpace(all[i]) != "" {
-				all[i] = strings.TrimSuffix(all[i], "\n") + " // x\n"
-			}
-		}
-		rewriteAll := strings.Join(all, "")
-		if got, _, err := editkit.MergeSnippet(content, rewriteAll); err != nil || got != rewriteAll {
-			b.Fatalf("the whole-file snippet does not merge right: %v", err)
-		}
-		b.Run(fmt.Sprintf("rewrite-all/%d", n), func(b *testing.B) {
-			b.ReportAllocs()
-			b.SetBytes(int64(len(content)))
-			for b.Loop() {
-				editkit.MergeSnippet(content, rewriteAll)
-			}
-		})
 		b.Run(fmt.Sprintf("scan/%d", n), func(b *testing.B) {
 			b.SetBytes(int64(len(content)))
 			for b.Loop() {
@@ -777,6 +727,63 @@ func BenchmarkMergeSnippet(b *testing.B) {
 			}
 		})
 	}
+}
+
+// fourChanges changes four lines spread over the file, each where its
+// context tells and keeping the brackets balanced, as a real edit does, and
+// returns the snippet of windows of five lines around them, and the lines
+// changed.
+func fourChanges(lines []string) (string, []string) {
+	content := strings.Join(lines, "")
+	n := len(lines)
+	var changed [][2]int
+	for k := range 4 {
+		i := n/5*(k+1) - 1
+		for strings.TrimSpace(lines[i]) == "" || !closesWhatItOpens(lines[i]) || !placeable(content, i) {
+			i++
+		}
+		lines[i] = fmt.Sprintf("\tchanged%d()\n", k)
+		changed = append(changed, [2]int{i, i + 1})
+	}
+	return windows(lines, changed, 5), lines
+}
+
+// spreadChanges changes 32 lines spread over the file, each one whose
+// window of three lines places on its own, and returns their snippet and
+// the lines changed: many segments.
+func spreadChanges(lines []string) (string, []string) {
+	content := strings.Join(lines, "")
+	orig := slices.Clone(lines)
+	step := len(lines) / 33
+	var changed [][2]int
+	for k := range 32 {
+		for i := step * (k + 1); i < len(orig)-4 && i < step*(k+2); i++ {
+			if strings.TrimSpace(orig[i]) == "" || !closesWhatItOpens(orig[i]) {
+				continue
+			}
+			one := slices.Clone(orig)
+			one[i] = fmt.Sprintf("\tspread%d()\n", k)
+			if got, _, err := editkit.MergeSnippet(content, windows(one, [][2]int{{i, i + 1}}, 3)); err == nil && got == strings.Join(one, "") {
+				lines[i] = one[i]
+				changed = append(changed, [2]int{i, i + 1})
+				break
+			}
+		}
+	}
+	return windows(lines, changed, 3), lines
+}
+
+// rewriteAll is the worst case: the whole file as a snippet, every line
+// but the first and last three changed, so that every line between the
+// anchors is weighed as a possible rewrite.
+func rewriteAll(lines []string) (string, []string) {
+	for i := 3; i < len(lines)-4; i++ {
+		if strings.TrimSpace(lines[i]) != "" {
+			lines[i] = strings.TrimSuffix(lines[i], "\n") + " // x\n"
+		}
+	}
+	s := strings.Join(lines, "")
+	return s, lines
 }
 
 // TestMergeSnippetRefusalMessages checks that a refusal says what the model
