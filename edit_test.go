@@ -56,6 +56,11 @@ func TestReplace(t *testing.T) {
 			kind: ErrAmbiguous, msg: "matches 25 places: line 1, line 2, line 3, line 4, line 5, line 6, line 7, line 8, line 9, line 10 and 15 more",
 		},
 		{
+			why:     "text put before an elided stretch's end while that end, the file's last line, is deleted goes where the line was",
+			content: "a\nb\nLAST", search: "...\nLAST", repl: "NEW\n...\n",
+			want: "a\nb\nNEW\n", strategy: "exact",
+		},
+		{
 			why:     "replace-all takes the leftmost occurrences that do not overlap, like strings.ReplaceAll",
 			content: "aaaa aa", search: "aa", repl: "b", opts: ReplaceOptions{ReplaceAll: true},
 			want: "bb b", strategy: "exact",
