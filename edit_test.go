@@ -206,6 +206,8 @@ func FuzzReplace(f *testing.F) {
 	f.Add("f() {\n\ta\n\tb\n\tc\n}\n", "f() {\n\ta\n\t// ...\n}", "f() {\n\tA\n\t// ...\n}", uint8(0))
 	f.Add("a\n\nb\nc\n", "a\nb\nc", "a\nb\nC", uint8(0))
 	f.Add("x := \u201cq\u201d\ny := 1\n", "x := \"q\"\ny := 1", "x := \"q\"\ny := 2\nz := \"q\"", uint8(0))
+	f.Add("a\nb\nLAST", "...\nLAST", "NEW\n...\n", uint8(0))
+	f.Add("\na\na", "\na", "", uint8(1))
 	f.Fuzz(func(t *testing.T, content, search, repl string, flags uint8) {
 		opts := ReplaceOptions{ReplaceAll: flags&1 != 0, StartLine: int(flags >> 4)}
 		if flags&2 != 0 {
