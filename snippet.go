@@ -233,14 +233,12 @@ func planSnippet(ctx context.Context, buf *buffer.Buffer, path, snippet string, 
 			changed = true
 		}
 	}
-	if changed {
-		if err := m.unchangedAmongChanges(segs, places, edits); err != nil {
-			return nil, nil, err
-		}
-	}
 	if !changed {
 		return nil, nil, errorf(ErrNoOp, path, "the snippet changes nothing: each of its %s is already in the file as written", plural(len(segs), "segment")).
 			withHint("Check the file with view; send only the lines that change, with markers for the rest")
+	}
+	if err := m.unchangedAmongChanges(segs, places, edits); err != nil {
+		return nil, nil, err
 	}
 	res.Lines = newRanges(buf, edits)
 	for i := range res.Segments {
@@ -377,8 +375,10 @@ type merger struct {
 	// tie is the places the last segment placed fits equally well, all
 	// starting at different lines; force, when not -1, is the one place a
 	// segment is to take; retries counts the places tried so.
-	tie       []int
-	others    []int // the places the last candidates left out, less good
+	tie    []int
+	others []int // the places the last candidates left out, less good
+	// crowded is the lines looked up and found in too many places.
+	crowded   map[string]bool
 	force     int
 	retries   int
 	exhausted bool // retries or lookups ran out: no tie is settled
@@ -389,7 +389,7 @@ func newMerger(ctx context.Context, buf *buffer.Buffer, path string, segs []segm
 	for _, s := range segs {
 		all = append(all, s.lines...)
 	}
-	m := &merger{ctx: ctx, buf: buf, path: path, n: buf.LineCount(), lookups: snippetLookups * len(segs), norms: map[int]string{}, segLines: map[int]map[string][]int{}, droppedAt: map[[5]int]int{}, fUnit: -1, force: -1}
+	m := &merger{ctx: ctx, buf: buf, path: path, n: buf.LineCount(), lookups: snippetLookups * len(segs), norms: map[int]string{}, segLines: map[int]map[string][]int{}, droppedAt: map[[5]int]int{}, crowded: map[string]bool{}, fUnit: -1, force: -1}
 	m.tab = tabWidth(all, fileLines(buf, 0, min(m.n, 200)))
 	m.unit = indentStep(all, m.tab)
 	return m

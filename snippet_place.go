@@ -26,6 +26,7 @@ func (m *merger) occurrences(line string, from int) []int {
 		}
 	}
 	if len(out) > maxOccurrences {
+		m.crowded[line] = true
 		return nil
 	}
 	return out

@@ -212,7 +212,7 @@ func (m *merger) segmentError(kind error, k int, s segment, format string, args 
 // file after the previous segment, with the nearest text.
 func (m *merger) notFound(k int, s segment) *Error {
 	for i, l := range s.lines {
-		if saysSomething(l) && m.tooCommon(l) {
+		if m.crowded[l] {
 			return m.segmentError(ErrNotFound, k, s, "has no line that places it: its line %d (%q) is in the file more than %d times, too often to tell where it goes, and its other lines are not in the file (after the previous segment)",
 				s.at+i+1, strings.TrimSpace(l), maxOccurrences).
 				withHint("Start or end the segment with a line of the file that occurs once, such as the enclosing function's first line")
