@@ -91,9 +91,13 @@ func (m *merger) reachesUp(k int, s segment, tie []cand, c cand) *Error {
 const elsewhereLines = 3
 
 // tooCommon reports a line the file has too often to anchor anything
-// (occurrences' limit), counting no further than that.
+// (occurrences' limit), counting no further than that; a line already
+// found so (crowded) is not counted again.
 func (m *merger) tooCommon(line string) bool {
-	return len(m.buf.Occurrences(buffer.Collapse, line, maxOccurrences+1)) > maxOccurrences
+	if !m.crowded[line] && len(m.buf.Occurrences(buffer.Collapse, line, maxOccurrences+1)) > maxOccurrences {
+		m.crowded[line] = true
+	}
+	return m.crowded[line]
 }
 
 // elsewhere refuses a placement when the segment's first or last line
