@@ -1,10 +1,12 @@
 package editkit
 
 import (
+	"cmp"
 	"slices"
 	"unicode"
 
 	"github.com/editkit/editkit/internal/buffer"
+	"github.com/editkit/editkit/internal/text"
 )
 
 // maxOccurrences is how many places a line may have in the file and
@@ -130,10 +132,10 @@ outer:
 				continue
 			}
 			switch cs := m.candidates(s, t, tops, says[x], bots); {
-			case len(cs) == 1 && !cs[0].tied:
+			case len(cs) == 1 && !cs[0].tied():
 				best = cs
 				break outer
-			case len(cs) > 1 || len(cs) == 1 && cs[0].tied:
+			case len(cs) > 1 || len(cs) == 1 && cs[0].tied():
 				if tie == nil {
 					tie = cs
 				}
@@ -167,33 +169,150 @@ outer:
 	if best == nil {
 		best = tie
 	}
-	if len(best) == 1 && best[0].tied {
-		var at []LineRange
-		for _, end := range best[0].ends {
-			at = append(at, LineRange{best[0].top.j0 + 1, end + 1})
-		}
-		return nil, m.ambiguous(k, s, at)
+	if len(best) > 1 || best[0].tied() {
+		return m.tied(k, s, best, says, places, prev)
 	}
-	if len(best) > 1 {
-		var at []LineRange
-		var starts []int
-		folded := 0
-		for _, c := range best {
-			at = append(at, LineRange{c.top.j0 + 1, c.bot.j1 + 1})
-			if c.folded() {
-				folded++
-				continue
-			}
-			starts = append(starts, c.top.j0)
-		}
-		slices.Sort(starts)
-		if len(slices.Compact(starts)) == len(best)-folded {
-			m.tie = starts // places the rest of the snippet may choose between
-		}
-		return nil, m.ambiguous(k, s, at)
+	p, err := m.build(k, s, best[0], says, places, prev, slices.Clone(m.others))
+	if err != nil {
+		return nil, err
 	}
-	c := best[0]
+	return m.finish(k, s, p, places)
+}
+
+// tied places a segment that fits several places equally well (best, and
+// the other ends they tie with) when settle can settle the tie, and
+// refuses it otherwise, naming the places.
+func (m *merger) tied(k int, s segment, best []cand, says []int, places func(int) []int, prev int) (*placement, error) {
+	var all []cand
+	for _, c := range best {
+		all = append(all, c)
+		all = append(all, c.alts...)
+	}
+	if p := m.settle(k, s, all, says, places, prev); p != nil {
+		return p, nil
+	}
+	var at []LineRange
+	var starts []int
+	folded := 0
+	for _, c := range all {
+		at = append(at, LineRange{c.top.j0 + 1, c.bot.j1 + 1})
+		if c.folded() {
+			folded++
+			continue
+		}
+		starts = append(starts, c.top.j0)
+	}
+	slices.Sort(starts)
+	if len(slices.Compact(starts)) == len(all)-folded {
+		m.tie = starts // places the rest of the snippet may choose between
+	}
+	slices.SortFunc(at, func(a, b LineRange) int { return cmp.Or(a.Start-b.Start, a.End-b.End) })
+	return nil, m.ambiguous(k, s, at)
+}
+
+// finish refuses a placement that writes a line twice (see twice), or
+// completes it.
+func (m *merger) finish(k int, s segment, p *placement, places func(int) []int) (*placement, error) {
+	if err := m.twice(k, s, p, places); err != nil {
+		return nil, err
+	}
+	p.pairs = fillPairs(s.lines, m.buf, p.pairs)
+	return p, nil
+}
+
+// settle settles a tie between places (all) when the segment holds at
+// each and the ones left write the same text: at all but one it would
+// write a block of the file's lines a second time right next to them (the
+// model showed those lines as they stand, as context, and the place where
+// they stand is the one), or each place, grown to its edges, makes the
+// same edit. nil when that does not settle it.
+func (m *merger) settle(k int, s segment, all []cand, says []int, places func(int) []int, prev int) *placement {
+	if len(all) > maxTies {
+		return nil
+	}
 	others := slices.Clone(m.others)
+	for _, c := range all {
+		others = append(others, c.top.j0)
+	}
+	var left []*placement
+	for _, c := range all {
+		c.alts = nil
+		p, err := m.build(k, s, c, says, places, prev, others)
+		if err != nil {
+			return nil
+		}
+		if !m.doubled(s, p) {
+			left = append(left, p)
+		}
+	}
+	var edit text.Edit
+	for n, p := range left {
+		if _, err := m.finish(k, s, p, places); err != nil {
+			return nil
+		}
+		switch e := m.edit(s, p); {
+		case n == 0:
+			edit = e
+		case e != edit:
+			return nil
+		}
+	}
+	if len(left) == 0 {
+		return nil
+	}
+	return left[0]
+}
+
+// doubledBlock is how many lines that say something make a block written
+// twice.
+const doubledBlock = 3
+
+// doubled reports a placement that leaves doubledBlock lines or more of
+// the segment that it does not pair, in order, right next to the same
+// lines of the file (a blank line or two between): the block would stand
+// twice in a row.
+func (m *merger) doubled(s segment, p *placement) bool {
+	paired := map[int]bool{}
+	for _, q := range p.pairs {
+		paired[q[0]] = true
+	}
+	block := func(i, j, dir int) bool {
+		n := 0
+		for ; i >= 0 && i < len(s.lines) && j >= 0 && j < m.n && !paired[i]; i, j = i+dir, j+dir {
+			if !buffer.Equal(buffer.Collapse, s.lines[i], m.buf.Line(j)) {
+				break
+			}
+			if saysSomething(s.lines[i]) {
+				n++
+			}
+		}
+		return n >= doubledBlock
+	}
+	for _, dir := range []int{1, -1} {
+		j := p.end
+		if dir < 0 {
+			j = p.start - 1
+		}
+		j = nextNonBlankLine(m.buf, j-dir, dir)
+		if j < 0 || dir > 0 && j > p.end+2 || dir < 0 && j < p.start-3 {
+			continue
+		}
+		f := m.norm(j)
+		for i, l := range s.lines {
+			if !paired[i] && saysSomething(l) && buffer.Normalize(buffer.Collapse, l) == f && block(i, j, dir) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// build lays segment s out at candidate c, or refuses it there: its
+// first or last line is the file's elsewhere, it is placed by one line
+// among many new ones, or it drops a long stretch of the file or leaves
+// brackets unbalanced. others are the other places it fits. finish then
+// checks that it writes no line twice.
+func (m *merger) build(k int, s segment, c cand, says []int, places func(int) []int, prev int, others []int) (*placement, error) {
 	if e := m.elsewhere(k, s, c, says, places); e != nil {
 		return nil, e
 	}
@@ -221,10 +340,6 @@ outer:
 	if err := m.check(k, s, p); err != nil {
 		return nil, err
 	}
-	if err := m.twice(k, s, p, places); err != nil {
-		return nil, err
-	}
-	p.pairs = fillPairs(s.lines, m.buf, p.pairs)
 	return p, nil
 }
 

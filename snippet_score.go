@@ -12,11 +12,13 @@ import (
 type cand struct {
 	top, bot run
 	score    int
-	// tied reports that other places of the bottom anchor fit the top as
-	// well: the segment's end is not known. ends are the places' ends.
-	tied bool
-	ends []int
+	// alts are the other places of the bottom anchor that fit the top as
+	// well: with any, the segment's end is not known.
+	alts []cand
 }
+
+// tied reports a candidate whose end is not known (see alts).
+func (c cand) tied() bool { return len(c.alts) > 0 }
 
 // folded reports a candidate whose bottom run starts on or above the
 // file line of its top run's end though it starts below it in the
@@ -40,8 +42,7 @@ func (m *merger) candidates(s segment, t int, tops []int, b int, bots []int) []c
 		var pick *run
 		var pickTop run
 		pickClean := false
-		tied := false
-		var alts []int
+		var alts []cand
 		for _, jb := range bots {
 			if b == t {
 				if jb == jt {
@@ -78,20 +79,17 @@ func (m *merger) candidates(s segment, t int, tops []int, b int, bots []int) []c
 			clean := br.says >= 2 && m.dropped(s, tr, br) <= countFunc(s.lines[min(tr.i1+1, br.i0):br.i0], saysSomething)
 			switch {
 			case pick == nil || br.says > pick.says || br.says == pick.says && clean && !pickClean:
-				pick, pickTop, pickClean, tied, alts = &br, tr, clean, false, nil
+				pick, pickTop, pickClean, alts = &br, tr, clean, nil
 			case br.says == pick.says && br.j0 != pick.j0 && clean == pickClean:
-				tied = true
-				alts = append(alts, br.j1)
+				alts = append(alts, joined(s, tr, br))
 			}
 		}
 		if pick == nil {
 			continue
 		}
-		top := pickTop
-		if pick.i0 <= top.i1 && pick.j0-pick.i0 != top.j0-top.i0 {
-			top = top.cut(pick.i0-1, s)
-		}
-		all = append(all, cand{top, *pick, top.says + pick.says - m.dropped(s, top, *pick), tied, append(alts, pick.j1)})
+		c := joined(s, pickTop, *pick)
+		c.score, c.alts = c.top.says+c.bot.says-m.dropped(s, c.top, c.bot), alts
+		all = append(all, c)
 	}
 	// The best, and every place within a point of it: a lead of one line
 	// is not clear enough to choose by.
@@ -116,6 +114,15 @@ func (m *merger) candidates(s segment, t int, tops []int, b int, bots []int) []c
 		best = slices.DeleteFunc(best, func(c cand) bool { return c.top.j0 != m.force })
 	}
 	return best
+}
+
+// joined is the candidate of top run top and bottom run bot, the top cut
+// where both reach the same segment lines at different places.
+func joined(s segment, top, bot run) cand {
+	if bot.i0 <= top.i1 && bot.j0-bot.i0 != top.j0-top.i0 {
+		top = top.cut(bot.i0-1, s)
+	}
+	return cand{top: top, bot: bot}
 }
 
 // copiedFrom returns the one place among close candidates that the

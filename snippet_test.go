@@ -82,12 +82,13 @@ func c() {
 		// Every "uses:" line changed, in two jobs alike: the segment reads
 		// as both jobs' steps (the first job's end and the second's start
 		// rewritten) and as the second job's top alone with the first job
-		// written again above it. Rewritten lines cost nothing, so neither
-		// reading leads.
-		name:    "segment over two alike YAML jobs whose changed lines fit either",
+		// written again above it. Rewritten lines cost nothing, so the runs
+		// tie; but the second reading writes the first job's unchanged
+		// steps again right below themselves, and the first does not.
+		name:    "segment over two alike YAML jobs: the reading that writes a block twice in a row loses",
 		content: "jobs:\n  lint:\n    name: Lint\n    runs-on: ubuntu-latest\n    steps:\n      - name: Checkout code\n        uses: actions/checkout@v6\n      - name: Install Go\n        uses: actions/setup-go@v6\n        with:\n          go-version: stable\n      - name: Install golangci-lint\n        uses: golangci/golangci-lint-action@v9\n\n  cross:\n    name: Cross\n    timeout-minutes: 10\n    runs-on: ubuntu-latest\n    steps:\n      - name: Checkout code\n        uses: actions/checkout@v6\n      - name: Install Go\n        uses: actions/setup-go@v6\n        with:\n          go-version: stable\n      - name: Build\n        run: go build ./...\n",
 		snippet: "    # ... existing code ...\n    runs-on: ubuntu-latest\n    steps:\n      - name: Checkout code\n        uses: actions/checkout@v7.0.0\n      - name: Install Go\n        uses: actions/setup-go@v6.5.0\n        with:\n          go-version: stable\n      - name: Install golangci-lint\n        uses: golangci/golangci-lint-action@v9.2.1\n\n  cross:\n    name: Cross\n    timeout-minutes: 10\n    runs-on: ubuntu-latest\n    steps:\n      - name: Checkout code\n        uses: actions/checkout@v7.0.0\n      - name: Install Go\n        uses: actions/setup-go@v6.5.0\n        with:\n          go-version: stable\n      - name: Build\n    # ... existing code ...\n",
-		err:     editkit.ErrAmbiguous,
+		want:    strings.NewReplacer("checkout@v6\n", "checkout@v7.0.0\n", "setup-go@v6\n", "setup-go@v6.5.0\n", "lint-action@v9\n", "lint-action@v9.2.1\n").Replace("jobs:\n  lint:\n    name: Lint\n    runs-on: ubuntu-latest\n    steps:\n      - name: Checkout code\n        uses: actions/checkout@v6\n      - name: Install Go\n        uses: actions/setup-go@v6\n        with:\n          go-version: stable\n      - name: Install golangci-lint\n        uses: golangci/golangci-lint-action@v9\n\n  cross:\n    name: Cross\n    timeout-minutes: 10\n    runs-on: ubuntu-latest\n    steps:\n      - name: Checkout code\n        uses: actions/checkout@v6\n      - name: Install Go\n        uses: actions/setup-go@v6\n        with:\n          go-version: stable\n      - name: Build\n        run: go build ./...\n"),
 	}, {
 		// Its neighbours say how the snippet is indented; a line at another
 		// depth than they give it is re-indented, not kept as the file has it.
@@ -800,7 +801,7 @@ func TestMergeSnippetRefusalMessages(t *testing.T) {
 		content: long + "\n" + long + "\n" + long + "\n",
 		snippet: "// ... existing code ...\n" + long + "\nadded()\n" + long + "\n// ... existing code ...\n",
 		err:     editkit.ErrAmbiguous,
-		msg:     "fits 2 places equally well: file lines 1-2 and lines 2-3",
+		msg:     "fits 3 places equally well: file lines 1-2, lines 1-3 and lines 2-3",
 	}, {
 		name:    "a line the file has at every turn is named as too common, not as missing",
 		content: strings.Repeat("x := compute(1)\n", 100),
@@ -815,6 +816,52 @@ func TestMergeSnippetRefusalMessages(t *testing.T) {
 			}
 			if diff := cmp.Diff(tc.content, got); diff != "" {
 				t.Errorf("content changed on refusal (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestMergeSnippetSettledTies: a segment whose runs fit several places
+// equally well is placed when all but one of them would write a block of
+// the file's lines twice in a row, or when each place makes the same edit;
+// otherwise the tie is refused.
+func TestMergeSnippetSettledTies(t *testing.T) {
+	const trivy = "jobs:\n  scan:\n    steps:\n      - name: Scan source\n        uses: aquasecurity/trivy-action@0.34.0\n        with:\n          scan-type: 'fs'\n          format: 'sarif'\n          ignore-unfixed: true\n\n      - name: Upload results\n        uses: github/codeql-action/upload-sarif@v4\n        if: always()\n        with:\n          sarif_file: 'trivy-results.sarif'\n\n      - name: Scan for the logs\n        uses: aquasecurity/trivy-action@0.34.0\n        if: always()\n        with:\n          scan-type: 'fs'\n          format: 'table'\n          ignore-unfixed: true\n          exit-code: '1'\n"
+	const dependabot = "version: 2\nupdates:\n  - package-ecosystem: \"github-actions\"\n    directory: \"/\"\n    schedule:\n      interval: \"weekly\"\n    ignore:\n      # Ignore all patch releases as we can manually\n      # upgrade if we run into a bug and need a fix.\n      - dependency-name: \"*\"\n        update-types: [\"version-update:semver-patch\"]\n    cooldown:\n      default-days: 7\n    groups:\n      actions:\n        patterns:\n          - \"*\"\n  - package-ecosystem: \"pre-commit\"\n    directory: \"/\"\n    schedule:\n      interval: \"weekly\"\n    cooldown:\n      default-days: 7\n    groups:\n      pre-commit:\n        patterns:\n          - \"*\"\n"
+	for _, tc := range []struct {
+		name, content, snippet, want string
+		err                          error
+	}{{
+		// The last line the file has as written, "ignore-unfixed: true",
+		// ends the first step and the third: read as ending the first, the
+		// segment writes the upload step again above the file's own.
+		name:    "every quote changed in three steps, the last line as written ends two of them",
+		content: trivy,
+		snippet: "    # ... existing code ...\n      - name: Scan source\n        uses: aquasecurity/trivy-action@0.34.0\n        with:\n          scan-type: \"fs\"\n          format: \"sarif\"\n          ignore-unfixed: true\n\n      - name: Upload results\n        uses: github/codeql-action/upload-sarif@v4\n        if: always()\n        with:\n          sarif_file: \"trivy-results.sarif\"\n\n      - name: Scan for the logs\n        uses: aquasecurity/trivy-action@0.34.0\n        if: always()\n        with:\n          scan-type: \"fs\"\n          format: \"table\"\n          ignore-unfixed: true\n          exit-code: \"1\"\n",
+		want:    strings.ReplaceAll(trivy, "'", "\""),
+	}, {
+		// Read at the first entry, the segment deletes its two comment
+		// lines; at the second, it adds the first entry's ignore block
+		// there. The copy is eight lines off, not next to the place:
+		// nothing says which.
+		name:    "a block copied from a sibling entry, or two comment lines deleted: refused",
+		content: dependabot,
+		snippet: "    # ... existing code ...\n    directory: \"/\"\n    schedule:\n      interval: \"weekly\"\n    ignore:\n      - dependency-name: \"*\"\n        update-types: [\"version-update:semver-patch\"]\n    cooldown:\n      default-days: 7\n    groups:\n      # ... existing code ...\n",
+		err:     editkit.ErrAmbiguous,
+	}} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, _, err := editkit.MergeSnippet(tc.content, tc.snippet)
+			if !errors.Is(err, tc.err) {
+				t.Fatalf("err = %v, want %v", err, tc.err)
+			}
+			if tc.err != nil {
+				if got != tc.content {
+					t.Errorf("a refused merge changed the text:\n%s", cmp.Diff(tc.content, got))
+				}
+				return
+			}
+			if diff := cmp.Diff(strings.Split(tc.want, "\n"), strings.Split(got, "\n")); diff != "" {
+				t.Errorf("merge (-want +got):\n%s", diff)
 			}
 		})
 	}
