@@ -210,6 +210,9 @@ func planSnippet(ctx context.Context, buf *buffer.Buffer, path, snippet string, 
 	}
 	m := newMerger(ctx, buf, path, segs)
 	places, err := m.placeFrom(segs, 0, 0, nil)
+	if err == nil {
+		err = unmoved(places)
+	}
 	if err != nil {
 		return nil, nil, err
 	}
@@ -407,6 +410,9 @@ type placement struct {
 	// others are the first lines of the other places the segment fits,
 	// though less well.
 	others []int
+	// twice are the lines it writes that the file has next to it: another
+	// segment must replace them (see twice).
+	twice []twiceLine
 }
 
 // edit is the text edit that puts segment s in place of its file lines:

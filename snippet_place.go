@@ -176,7 +176,7 @@ outer:
 	if err != nil {
 		return nil, err
 	}
-	return m.finish(k, s, p, places)
+	return m.finish(k, s, p, places), nil
 }
 
 // tied places a segment that fits several places equally well (best, and
@@ -210,14 +210,13 @@ func (m *merger) tied(k int, s segment, best []cand, says []int, places func(int
 	return nil, m.ambiguous(k, s, at)
 }
 
-// finish refuses a placement that writes a line twice (see twice), or
-// completes it.
-func (m *merger) finish(k int, s segment, p *placement, places func(int) []int) (*placement, error) {
-	if err := m.twice(k, s, p, places); err != nil {
-		return nil, err
-	}
+// finish completes a placement: it notes the lines it would write twice
+// (see twice), for the whole plan to check, and pairs the equal lines its
+// pairs leave between them.
+func (m *merger) finish(k int, s segment, p *placement, places func(int) []int) *placement {
+	p.twice = m.twice(k, s, p, places)
 	p.pairs = fillPairs(s.lines, m.buf, p.pairs)
-	return p, nil
+	return p
 }
 
 // settle settles a tie between places (all) when the segment holds at
@@ -247,8 +246,8 @@ func (m *merger) settle(k int, s segment, all []cand, says []int, places func(in
 	}
 	var edit text.Edit
 	for n, p := range left {
-		if _, err := m.finish(k, s, p, places); err != nil {
-			return nil
+		if m.finish(k, s, p, places); p.twice != nil {
+			return nil // not settled by lines another segment may move
 		}
 		switch e := m.edit(s, p); {
 		case n == 0:

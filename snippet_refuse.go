@@ -13,15 +13,15 @@ import (
 // twiceLookups bounds the lines twice looks up for one segment.
 const twiceLookups = 6
 
-// twice refuses a placement that leaves one of the segment's lines that
-// say something, and that the file has once, just outside the lines the
-// segment replaces: it would be in the file twice, and its place says the
-// segment reaches further than its runs (a marker forgotten between two
-// stretches). Further off, or alone (the lines around it are not the
-// segment's), such a line is a copy. It looks up the
-// distinctive lines the placement did not pair, nearest the runs first, a
-// few of them.
-func (m *merger) twice(k int, s segment, p *placement, places func(int) []int) *Error {
+// twice finds the segment's lines that say something, and that the file
+// has once, just outside the lines the segment replaces: each would be in
+// the file twice, and its place says the segment reaches further than its
+// runs (a marker forgotten between two stretches) — unless another segment
+// replaces that line (code moved: one segment writes it, another removes
+// it; see unmoved). Further off, or alone (the lines around it are not the
+// segment's), such a line is a copy. It looks up the distinctive lines the
+// placement did not pair, nearest the runs first, a few of them.
+func (m *merger) twice(k int, s segment, p *placement, places func(int) []int) []twiceLine {
 	paired := map[int]bool{}
 	for _, q := range p.pairs {
 		paired[q[0]] = true
@@ -43,6 +43,7 @@ func (m *merger) twice(k int, s segment, p *placement, places func(int) []int) *
 	}
 	slices.SortStableFunc(look, func(a, b int) int { return near(a) - near(b) })
 	reach := 2*len(s.lines) + 3*maxDrop // further off, the line is a copy, not this segment's
+	var found []twiceLine
 	for _, i := range look[:min(len(look), twiceLookups)] {
 		if !m.within(s.lines[i], max(p.start-reach, 0), p.start) && !m.within(s.lines[i], p.end, min(p.end+reach, m.n)) {
 			continue // not within reach: no need to count it in the whole file
@@ -54,12 +55,43 @@ func (m *merger) twice(k int, s segment, p *placement, places func(int) []int) *
 		if r := m.growWith(s, i, js[0], p.rel); r.says < 2 {
 			continue // one line alike: a copy
 		}
-		return m.segmentError(ErrConflict, k, s, "has line %d (%q), which the file has at line %d, outside the lines %d-%d the segment replaces: it would be there twice",
+		found = append(found, twiceLine{js[0], m.segmentError(ErrConflict, k, s, "has line %d (%q), which the file has at line %d, outside the lines %d-%d the segment replaces: it would be there twice",
 			s.at+i+1, strings.TrimSpace(s.lines[i]), js[0]+1, p.start+1, p.end).
 			at(LineRange{js[0] + 1, js[0] + 1}).
-			withHint("Put a marker line such as \"// ... existing code ...\" where the file's lines stay, or put the segment's lines in the file's order")
+			withHint("Put a marker line such as \"// ... existing code ...\" where the file's lines stay, or put the segment's lines in the file's order")})
+	}
+	return found
+}
+
+// A twiceLine is a line a placement writes that the file has at line j,
+// outside the placement: refused with err unless another segment replaces
+// line j.
+type twiceLine struct {
+	j   int
+	err *Error
+}
+
+// unmoved returns the refusal of the first line a placement writes that
+// the file keeps elsewhere too (see twice): a line no other segment
+// replaces, or keeps as it is where it replaces it.
+func unmoved(places []*placement) error {
+	for _, p := range places {
+		for _, t := range p.twice {
+			if !slices.ContainsFunc(places, func(q *placement) bool { return q != p && q.replaces(t.j) }) {
+				return t.err
+			}
+		}
 	}
 	return nil
+}
+
+// replaces reports whether the placement replaces file line j with lines
+// of its own: j is within it, and no segment line is paired with it.
+func (p *placement) replaces(j int) bool {
+	if j < p.start || j >= p.end {
+		return false
+	}
+	return !slices.ContainsFunc(p.pairs, func(q [2]int) bool { return q[1] == j })
 }
 
 // reachesUp refuses a segment placed by a line near its bottom, c, when

@@ -866,3 +866,53 @@ func TestMergeSnippetSettledTies(t *testing.T) {
 		})
 	}
 }
+
+// TestMergeSnippetMovedCode: a segment may write lines the file has just
+// outside its place when another segment of the snippet removes them
+// there (code moved); when none does, the lines would be there twice and
+// the merge is refused.
+func TestMergeSnippetMovedCode(t *testing.T) {
+	const file = "func setTimeField(val string, field Field, value Value) error {\n\tformat := field.Tag(\"time_format\")\n\tif format == \"\" {\n\t\tformat = time.RFC3339\n\t}\n\n\tswitch f := strings.ToLower(format); f {\n\tcase \"unix\":\n\t\tn, err := strconv.ParseInt(val, 10, 64)\n\t\tif err != nil {\n\t\t\treturn err\n\t\t}\n\t\tvalue.Set(time.Unix(n, 0))\n\t\treturn nil\n\t}\n\n\tif val == \"\" {\n\t\tvalue.Set(time.Time{})\n\t\treturn nil\n\t}\n\n\tloc := time.Local\n\treturn parseIn(val, format, loc, value)\n}\n"
+	const moveUp = "// ... existing code ...\n\t\tformat = time.RFC3339\n\t}\n\n\tif val == \"\" {\n\t\tvalue.Set(time.Time{})\n\t\treturn nil\n\t}\n\n\tswitch f := strings.ToLower(format); f {\n\tcase \"unix\":\n// ... existing code ...\n"
+	const removed = "\t\tvalue.Set(time.Unix(n, 0))\n\t\treturn nil\n\t}\n\n\tloc := time.Local\n// ... existing code ...\n"
+	moved := strings.Replace(strings.Replace(file, "\tif val == \"\" {\n\t\tvalue.Set(time.Time{})\n\t\treturn nil\n\t}\n\n", "", 1),
+		"\t}\n\n\tswitch", "\t}\n\n\tif val == \"\" {\n\t\tvalue.Set(time.Time{})\n\t\treturn nil\n\t}\n\n\tswitch", 1)
+	// The other way: the block's old place first, its new place below.
+	const removedAbove = "// ... existing code ...\n\t\tformat = time.RFC3339\n\t}\n\n\tswitch f := strings.ToLower(format); f {\n// ... existing code ...\n"
+	const writtenBelow = "\t\tvalue.Set(time.Unix(n, 0))\n\t\treturn nil\n\t}\n\n\tif val == \"\" {\n\t\tvalue.Set(time.Time{})\n\t\treturn nil\n\t}\n\n\tloc := time.Local\n// ... existing code ...\n"
+	for _, tc := range []struct {
+		name, content, snippet, want string
+		err                          error
+	}{{
+		name:    "a block moved up: one segment writes it, the next removes it",
+		content: file,
+		snippet: moveUp + removed,
+		want:    moved,
+	}, {
+		name:    "a block moved down: one segment removes it, the next writes it",
+		content: moved,
+		snippet: removedAbove + writtenBelow,
+		want:    file,
+	}, {
+		name:    "a block written again above where the file has it, and not removed there: refused",
+		content: file,
+		snippet: moveUp,
+		err:     editkit.ErrConflict,
+	}} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, _, err := editkit.MergeSnippet(tc.content, tc.snippet)
+			if !errors.Is(err, tc.err) {
+				t.Fatalf("err = %v, want %v", err, tc.err)
+			}
+			if tc.err != nil {
+				if got != tc.content {
+					t.Errorf("a refused merge changed the text:\n%s", cmp.Diff(tc.content, got))
+				}
+				return
+			}
+			if diff := cmp.Diff(strings.Split(tc.want, "\n"), strings.Split(got, "\n")); diff != "" {
+				t.Errorf("merge (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
