@@ -507,3 +507,87 @@ func isComment(l string) bool {
 	t := strings.TrimSpace(l)
 	return t != "" && stripComment(t) != t
 }
+
+// keptOrDeleted refuses a segment whose lines past its outermost line
+// that says something, next to a marker, say nothing but are not all blank
+// (a ruler between sections, brackets), when the placement writes one of
+// them anew and the file has them all, in order, a little further out,
+// past two lines or more that say something: they may be new lines written
+// next to the segment's, or the file's lines out there, the segment
+// deleting what lies between. Nothing says which. (A ruler and a doc
+// comment's opening line above a function: a new section, or the end of
+// the function deleted above it.)
+func (m *merger) keptOrDeleted(k int, s segment, p *placement, prev int) *Error {
+	paired := map[int]bool{}
+	for _, q := range p.pairs {
+		paired[q[0]] = true
+	}
+	says := func(q [2]int) bool { return saysSomething(s.lines[q[0]]) }
+	for _, dir := range []int{-1, 1} {
+		n, limit := slices.IndexFunc(p.pairs, says), prev
+		if dir > 0 {
+			n, limit = lastIndexFunc(p.pairs, says), m.n-1
+		}
+		if s.open[max(dir, 0)] || n < 0 {
+			continue
+		}
+		q := p.pairs[n]
+		var edge []int // walking away from q
+		for i := q[0] + dir; i >= 0 && i < len(s.lines); i += dir {
+			edge = append(edge, i)
+		}
+		written := slices.IndexFunc(edge, func(i int) bool { return !isBlank(s.lines[i]) && !paired[i] })
+		if written < 0 || slices.ContainsFunc(edge, func(i int) bool { return saysSomething(s.lines[i]) }) || m.linesFrom(s, edge, q[1]+dir, dir) {
+			continue // none new, or the file's lines next to q
+		}
+		for j := q[1] + 2*dir; m.inRange(j, dir, limit) && max(j-q[1], q[1]-j) <= maxDrop+1; j += dir {
+			if !m.linesFrom(s, edge, j, dir) {
+				continue
+			}
+			lo, hi := min(q[1], j)+1, max(q[1], j)-1 // what the segment would delete
+			between := 0
+			for x := lo; x <= hi; x++ {
+				if saysSomething(m.buf.Line(x)) {
+					between++
+				}
+			}
+			if between < 2 {
+				continue
+			}
+			return m.segmentError(ErrAmbiguous, k, s, "reads two ways: its %s (%q) may be new, written next to file line %d, or be the file's lines from line %d on, the segment deleting file lines %d-%d (%s that say something); nothing in it says which",
+				LineRange{s.at + min(edge[0], edge[len(edge)-1]) + 1, s.at + max(edge[0], edge[len(edge)-1]) + 1}, strings.TrimSpace(s.lines[edge[written]]),
+				q[1]+1, j+1, lo+1, hi+1, plural(between, "line")).
+				at(LineRange{lo + 1, hi + 1}).
+				withHint("Start the segment with a line of the file that says something, or put a marker where the file's lines stay, so that its place is clear")
+		}
+	}
+	return nil
+}
+
+// linesFrom reports whether segment lines edge (in walk order, away from
+// the pairs) are the file's lines from line j on in direction dir, blank
+// for blank.
+func (m *merger) linesFrom(s segment, edge []int, j, dir int) bool {
+	for n, i := range edge {
+		f := j + dir*n
+		if f < 0 || f >= m.n {
+			return false
+		}
+		a, b := s.lines[i], m.buf.Line(f)
+		if isBlank(a) != isBlank(b) || !isBlank(a) && !buffer.Equal(buffer.Collapse, a, b) {
+			return false
+		}
+	}
+	return true
+}
+
+// lastIndexFunc is the index of the last element of s that f holds for,
+// or -1.
+func lastIndexFunc[E any](s []E, f func(E) bool) int {
+	for i := len(s) - 1; i >= 0; i-- {
+		if f(s[i]) {
+			return i
+		}
+	}
+	return -1
+}

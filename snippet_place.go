@@ -339,6 +339,9 @@ func (m *merger) build(k int, s segment, c cand, says []int, places func(int) []
 	if err := m.check(k, s, p); err != nil {
 		return nil, err
 	}
+	if e := m.keptOrDeleted(k, s, p, prev); e != nil {
+		return nil, e
+	}
 	return p, nil
 }
 

@@ -36,7 +36,7 @@ func (m *merger) grow(s segment, i, j int) run {
 	if m.fUnit < 0 {
 		// The file's step, from the lines around the first place looked
 		// at: a file keeps one style.
-		m.fUnit = indentStep(fileLines(m.buf, max(j-40, 0), min(80, m.n-max(j-40, 0))), m.tab)
+		m.fUnit = indentStep(fileLines(m.buf, max(j-stepWindow/2, 0), min(stepWindow, m.n-max(j-stepWindow/2, 0))), m.tab)
 	}
 	rel.fUnit = m.fUnit
 	// A side that shows no step is taken to step as the other does.
@@ -124,3 +124,7 @@ func countFunc(lines []string, f func(string) bool) int {
 	}
 	return n
 }
+
+// stepWindow is how many of the file's lines around the first place
+// looked at show its indent step.
+const stepWindow = 400

@@ -916,3 +916,69 @@ func TestMergeSnippetMovedCode(t *testing.T) {
 		})
 	}
 }
+
+// TestMergeSnippetRulerAboveDeletion: a segment whose top lines say
+// nothing but a ruler, above a doc comment, reads as a new section when
+// the file has no such lines near, and two ways when it has them a little
+// further up, the segment deleting the function between: refused.
+func TestMergeSnippetRulerAboveDeletion(t *testing.T) {
+	const rest = "  /**\n   * Assigns `value` to `key` of `object`.\n   * using SameValueZero for equality comparisons.\n   */\n  function assignValue(object, key, value) {\n    object[key] = value;\n  }\n"
+	const deleted = "  /**\n   * Used by `_.defaults` to customize its `_.assignIn` use.\n   *\n   * @private\n   * @param {*} objValue The destination value.\n   */\n  function assignInDefaults(objValue, srcValue) {\n    return objValue === undefined ? srcValue : objValue;\n  }\n\n"
+	const head = "  LodashWrapper.prototype.constructor = LodashWrapper;\n\n"
+	const ruler = "  /*------------------------------------------------------------------------*/\n\n"
+	const snippet = "  // ... existing code ...\n\n" + ruler + "  /**\n   * Assigns `value` to `key` of `object`.\n   * using SameValueZero for equality comparisons.\n  // ... existing code ...\n"
+	for _, tc := range []struct {
+		name, content, want string
+		err                 error
+	}{{
+		name:    "no ruler near: a new section",
+		content: head + deleted + rest,
+		want:    head + deleted + ruler + rest,
+	}, {
+		name:    "the ruler a function further up: new, or the function deleted",
+		content: head + ruler + deleted + rest,
+		err:     editkit.ErrAmbiguous,
+	}} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, _, err := editkit.MergeSnippet(tc.content, snippet)
+			if !errors.Is(err, tc.err) {
+				t.Fatalf("err = %v, want %v", err, tc.err)
+			}
+			if tc.err != nil {
+				if got != tc.content {
+					t.Errorf("a refused merge changed the text:\n%s", cmp.Diff(tc.content, got))
+				}
+				return
+			}
+			if diff := cmp.Diff(strings.Split(tc.want, "\n"), strings.Split(got, "\n")); diff != "" {
+				t.Errorf("merge (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestMergeSnippetFileStep: the file's indent step is read from the lines
+// around the first place looked at, enough of them that a header of
+// continuation lines (aligned four columns in, in a file that steps by
+// two) does not pass for the file's step and misread every depth below.
+func TestMergeSnippetFileStep(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(";(function() {\n")
+	for i := range 30 {
+		fmt.Fprintf(&b, "  var v%d = %d,\n      w%d = %d;\n", i, i, i, i)
+	}
+	for i := range 40 {
+		fmt.Fprintf(&b, "\n  function f%d(a) {\n    if (a > %d) {\n      return a;\n    }\n    return %d;\n  }\n", i, i, i)
+	}
+	b.WriteString("}.call(this));\n")
+	file := b.String()
+	snippet := "  // ... existing code ...\n  var v2 = 2,\n      w2 = 2;\n  var v3 = 33,\n      w3 = 3;\n  var v4 = 4,\n  // ... existing code ...\n  function f30(a) {\n    if (a > 30) {\n      return a + 1;\n    }\n    return 30;\n  }\n  // ... existing code ...\n"
+	want := strings.Replace(strings.Replace(file, "var v3 = 3,", "var v3 = 33,", 1), "    if (a > 30) {\n      return a;", "    if (a > 30) {\n      return a + 1;", 1)
+	got, _, err := editkit.MergeSnippet(file, snippet)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(strings.Split(want, "\n"), strings.Split(got, "\n")); diff != "" {
+		t.Errorf("merge (-want +got):\n%s", diff)
+	}
+}
