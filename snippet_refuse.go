@@ -263,6 +263,23 @@ func (m *merger) notFound(k int, s segment) *Error {
 	nearest = strings.NewReplacer("search lines", "segment lines", "search has:", "snippet has:").Replace(nearest)
 	e.Msg = fmt.Sprintf("segment %d of the snippet (its lines %d-%d) has no line that the file has (after the previous segment), indentation and spacing ignored: %s", k+1, s.at+1, s.at+len(s.lines), nearest)
 	e.Hint = "A segment needs a line of the file that occurs once, at its top or bottom, next to the lines that change; copy it from the file (view) exactly"
+	// New lines at an end of the file are placed by the file's lines at
+	// that end, one that says something among them: say which, since a
+	// marker alone does not.
+	if s.open[0] != s.open[1] {
+		j, dir, at, how := m.n, -1, "end", "start the segment with the file's last lines, from line %d (%q) on, then the new ones"
+		if s.open[0] {
+			j, dir, at, how = -1, 1, "top", "end the segment with the file's first lines, up to line %d (%q)"
+		}
+		for n := 0; n < 8; n++ {
+			if j += dir; j < 0 || j >= m.n || saysSomething(m.buf.Line(j)) {
+				break
+			}
+		}
+		if j >= 0 && j < m.n && saysSomething(m.buf.Line(j)) {
+			e.Hint += fmt.Sprintf(". To add lines at the %s of the file, %s", at, fmt.Sprintf(how, j+1, strings.TrimSpace(m.buf.Line(j))))
+		}
+	}
 	return e
 }
 

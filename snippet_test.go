@@ -808,6 +808,18 @@ func TestMergeSnippetRefusalMessages(t *testing.T) {
 		snippet: "// ... existing code ...\nx := compute(1)\ny := 2\nx := compute(1)\n// ... existing code ...\n",
 		err:     editkit.ErrNotFound,
 		msg:     `its line 2 ("x := compute(1)") is in the file more than 64 times`,
+	}, {
+		name:    "new lines after a marker, nothing below: the file's last lines place them",
+		content: "package a\n\nfunc B() int {\n\treturn 3\n}\n",
+		snippet: "// ... existing code ...\n\nfunc C() int {\n\treturn 4\n}\n",
+		err:     editkit.ErrNotFound,
+		msg:     `To add lines at the end of the file, start the segment with the file's last lines, from line 4 ("return 3") on, then the new ones`,
+	}, {
+		name:    "new lines above a marker, nothing above: the file's first lines place them",
+		content: "package a\n\nfunc B() int {\n\treturn 3\n}\n",
+		snippet: "// Package a adds.\n// ... existing code ...\n",
+		err:     editkit.ErrNotFound,
+		msg:     `To add lines at the top of the file, end the segment with the file's first lines, up to line 1 ("package a")`,
 	}} {
 		t.Run(tc.name, func(t *testing.T) {
 			got, _, err := editkit.MergeSnippet(tc.content, tc.snippet)
