@@ -123,7 +123,12 @@
 // block it deletes). Alike segments for alike places are settled by order,
 // when only one choice leaves every later segment a place; a place the
 // segment copies verbatim, indentation included, beats one at another
-// depth. With no marker above it, a snippet whose first line is the
+// depth. A segment that fits several places equally well goes to the one
+// where it does not write a block of the file's lines a second time right
+// next to them, when all the others would, or anywhere when every place
+// makes the same edit. A line a segment writes that the file has just
+// outside it is written twice unless another segment replaces it there
+// (code moved). With no marker above it, a snippet whose first line is the
 // file's first line starts there (likewise at the end). A snippet without
 // markers is the whole new text of a file it creates, or of the stretch of
 // an existing file its ends anchor. It
@@ -136,7 +141,9 @@
 // not close what they replace, one whose top lines are the file's at
 // several places far above where its bottom lines fit, one placed only by
 // brackets at an edge that reads both as new lines and as a rewrite of two
-// or more lines beside them (new code written like its neighbour), and one
+// or more lines beside them (new code written like its neighbour), one
+// whose new edge of brackets and rulers the file has a little further out
+// (a new section, or the function between deleted), and one
 // that runs on past the file's lines at an end where no marker stands with
 // more than 20 new lines while the file too goes on (stay or go: nothing
 // says).
