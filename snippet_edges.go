@@ -389,7 +389,9 @@ func (m *merger) placeTrivial(k int, s segment, prev int, rel relation) (*placem
 
 // reachEnds extends a segment with no marker above it to the file's
 // start when its first line is the file's first line, or when it leaves
-// no more above it than a segment may drop; likewise at the end.
+// no more above it than a segment may drop; likewise at the end, where it
+// also reaches the file's end when it has every line of the file it
+// would leave there (see writesAll).
 func (m *merger) reachEnds(s segment, p *placement, prev int) {
 	first, last := nextNonBlank(s.lines, -1, 1), nextNonBlank(s.lines, len(s.lines), -1)
 	if first < 0 {
@@ -412,10 +414,29 @@ func (m *merger) reachEnds(s segment, p *placement, prev int) {
 		p.pairs = append([][2]int{{0, 0}}, p.pairs...)
 		p.loose[0] = true
 	}
-	if end := p.pairs[len(p.pairs)-1]; s.open[1] && fLast > end[1] && droppable(m.n-1-end[1], len(s.lines)-1-end[0]) {
+	if end := p.pairs[len(p.pairs)-1]; s.open[1] && fLast > end[1] && (droppable(m.n-1-end[1], len(s.lines)-1-end[0]) || m.writesAll(s, end[1]+1, m.n)) {
 		p.pairs = append(p.pairs, [2]int{len(s.lines) - 1, m.n - 1})
 		p.loose[1] = true
 	}
+}
+
+// writesAll reports whether the segment has every line of the file's
+// lines [from, to) that says something (one at least): replacing them, it
+// drops none of them. (A whole new file placed by a line near its end that
+// the file has higher up: what the file has below it, the segment has
+// too.)
+func (m *merger) writesAll(s segment, from, to int) bool {
+	at := m.segmentLines(s)
+	n := 0
+	for j := from; j < to; j++ {
+		if f := m.norm(j); saysSomething(f) {
+			if _, ok := at[f]; !ok {
+				return false
+			}
+			n++
+		}
+	}
+	return n > 0
 }
 
 // openEnd refuses a segment with no marker at an end of the snippet that

@@ -994,3 +994,25 @@ func TestMergeSnippetFileStep(t *testing.T) {
 		t.Errorf("merge (-want +got):\n%s", diff)
 	}
 }
+
+// TestMergeSnippetWholeFileLastLines: a whole new file (no markers) whose
+// last line that the file has is higher up in the file, not at its end,
+// still ends where the file does when it has every line the file has below
+// that place: it drops none of them (it moved them above its new end).
+func TestMergeSnippetWholeFileLastLines(t *testing.T) {
+	var helper strings.Builder
+	helper.WriteString("// bufApp writes c at w, copying s into buf first if needed.\nfunc bufApp(buf *[]byte, s string, w int, c byte) {\n\tb := *buf\n")
+	for i := range 24 {
+		fmt.Fprintf(&helper, "\tstep%02d(b, s, w, c)\n", i)
+	}
+	helper.WriteString("\tb[w] = c\n}\n")
+	file := "package gin\n\nfunc cleanPath(p string) string {\n\tbuf := make([]byte, 0, 128)\n\tw := clean(p, buf)\n\treturn string(buf[:w])\n}\n\n" + helper.String()
+	want := file + "\n// removeRepeated removes repeated chars.\nfunc removeRepeated(s string, char byte) string {\n\tbuf := make([]byte, 0, len(s))\n\tw := squeeze(s, char, buf)\n\treturn string(buf[:w])\n}\n"
+	got, _, err := editkit.MergeSnippet(file, want)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(strings.Split(want, "\n"), strings.Split(got, "\n")); diff != "" {
+		t.Errorf("merge (-want +got):\n%s", diff)
+	}
+}
