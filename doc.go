@@ -124,9 +124,10 @@
 // when only one choice leaves every later segment a place; a place the
 // segment copies verbatim, indentation included, beats one at another
 // depth. A segment that fits several places equally well goes to the one
-// where it does not write a block of the file's lines a second time right
-// next to them, when all the others would, or anywhere when every place
-// makes the same edit. A line a segment writes that the file has just
+// that reaches the file's end when no marker stands below it (likewise the
+// top), or to the one where it does not write a block of the file's lines
+// a second time right next to them, when all the others would, or
+// anywhere when every place makes the same edit. A line a segment writes that the file has just
 // outside it is written twice unless another segment replaces it there
 // (code moved). With no marker above it, a snippet whose first line is the
 // file's first line starts there (likewise at the end). A snippet without

@@ -220,15 +220,18 @@ func (m *merger) finish(k int, s segment, p *placement, places func(int) []int) 
 }
 
 // settle settles a tie between places (all) when the segment holds at
-// each and the ones left write the same text: at all but one it would
-// write a block of the file's lines a second time right next to them (the
-// model showed those lines as they stand, as context, and the place where
-// they stand is the one), or each place, grown to its edges, makes the
-// same edit. nil when that does not settle it.
+// each and the ones left write the same text: of a segment with no marker
+// at an end, the places that reach the file's end there are left (see
+// atOpenEnds); of those, the ones where it would not write a block of the
+// file's lines a second time right next to them (the model showed those
+// lines as they stand, as context, and the place where they stand is the
+// one); and one is left, or each left, grown to its edges, makes the same
+// edit. nil when that does not settle it.
 func (m *merger) settle(k int, s segment, all []cand, says []int, places func(int) []int, prev int) *placement {
 	if len(all) > maxTies {
 		return nil
 	}
+	all = m.atOpenEnds(s, all, prev)
 	others := slices.Clone(m.others)
 	for _, c := range all {
 		others = append(others, c.top.j0)
@@ -260,6 +263,22 @@ func (m *merger) settle(k int, s segment, all []cand, says []int, places func(in
 		return nil
 	}
 	return left[0]
+}
+
+// atOpenEnds keeps, of the places all, those that reach the file's first
+// line that is not blank, for a segment with no marker above it (and
+// nothing placed before it), and its last, for one with no marker below:
+// what the segment leaves of the file there, with no marker standing for
+// it, would be deleted. When none does, or all do, all is kept.
+func (m *merger) atOpenEnds(s segment, all []cand, prev int) []cand {
+	first, last := nextNonBlankLine(m.buf, -1, 1), nextNonBlankLine(m.buf, m.n, -1)
+	keep := slices.DeleteFunc(slices.Clone(all), func(c cand) bool {
+		return s.open[0] && prev == 0 && c.top.j0 > first || s.open[1] && c.bot.j1 < last
+	})
+	if len(keep) == 0 {
+		return all
+	}
+	return keep
 }
 
 // doubledBlock is how many lines that say something make a block written

@@ -852,6 +852,14 @@ func TestMergeSnippetSettledTies(t *testing.T) {
 		snippet: "    # ... existing code ...\n      - name: Scan source\n        uses: aquasecurity/trivy-action@0.34.0\n        with:\n          scan-type: \"fs\"\n          format: \"sarif\"\n          ignore-unfixed: true\n\n      - name: Upload results\n        uses: github/codeql-action/upload-sarif@v4\n        if: always()\n        with:\n          sarif_file: \"trivy-results.sarif\"\n\n      - name: Scan for the logs\n        uses: aquasecurity/trivy-action@0.34.0\n        if: always()\n        with:\n          scan-type: \"fs\"\n          format: \"table\"\n          ignore-unfixed: true\n          exit-code: \"1\"\n",
 		want:    strings.ReplaceAll(trivy, "'", "\""),
 	}, {
+		// The context, the end of a function, ends two functions alike; the
+		// segment has no marker below, so it runs to the file's end: only
+		// the place at the end leaves nothing there to delete.
+		name:    "a new function after the last one, whose end the function before it shares",
+		content: "package gin\n\nfunc CreateTestContext(w http.ResponseWriter) (c *Context, r *Engine) {\n\tr = New()\n\tc = r.allocateContext(0)\n\tc.reset()\n\tc.writermem.reset(w)\n\treturn\n}\n\n// CreateTestContextOnly returns a fresh Context for r.\nfunc CreateTestContextOnly(w http.ResponseWriter, r *Engine) (c *Context) {\n\tc = r.allocateContext(r.maxParams)\n\tc.reset()\n\tc.writermem.reset(w)\n\treturn\n}\n",
+		snippet: "// ... existing code ...\n\tc.reset()\n\tc.writermem.reset(w)\n\treturn\n}\n\n// waitForServer waits for a server to answer.\nfunc waitForServer(url string) error {\n\t_, err := http.Get(url)\n\treturn err\n}\n",
+		want:    "package gin\n\nfunc CreateTestContext(w http.ResponseWriter) (c *Context, r *Engine) {\n\tr = New()\n\tc = r.allocateContext(0)\n\tc.reset()\n\tc.writermem.reset(w)\n\treturn\n}\n\n// CreateTestContextOnly returns a fresh Context for r.\nfunc CreateTestContextOnly(w http.ResponseWriter, r *Engine) (c *Context) {\n\tc = r.allocateContext(r.maxParams)\n\tc.reset()\n\tc.writermem.reset(w)\n\treturn\n}\n\n// waitForServer waits for a server to answer.\nfunc waitForServer(url string) error {\n\t_, err := http.Get(url)\n\treturn err\n}\n",
+	}, {
 		// Read at the first entry, the segment deletes its two comment
 		// lines; at the second, it adds the first entry's ignore block
 		// there. The copy is eight lines off, not next to the place:
