@@ -176,9 +176,14 @@ func (m *merger) elsewhere(k int, s segment, c cand, says []int, places func(int
 // thin refuses a segment placed by one line that says something when it
 // has many more such lines the file does not have there: one line in
 // common is no evidence that the segment belongs to this file, or here.
+// A segment with no marker below whose run is the file's last three lines
+// or more is placed: it adds its new lines at the file's end.
 func (m *merger) thin(k int, s segment, c cand, says []int) *Error {
 	if c.top != c.bot || c.top.says > 1 {
 		return nil
+	}
+	if s.open[1] && c.bot.j1 == nextNonBlankLine(m.buf, m.n, -1) && c.bot.i1-c.bot.i0 >= 2 {
+		return nil // the file's last lines, then new ones: added at its end
 	}
 	other := 0
 	for _, i := range says {

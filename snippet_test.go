@@ -1024,3 +1024,39 @@ func TestMergeSnippetWholeFileLastLines(t *testing.T) {
 		t.Errorf("merge (-want +got):\n%s", diff)
 	}
 }
+
+// TestMergeSnippetAppend: new lines after the file's last lines, with no
+// marker below, are added at the file's end even when those lines say
+// little (one of them says something); the same lines placed in the middle
+// of the file are too thin to place a segment of many new lines.
+func TestMergeSnippetAppend(t *testing.T) {
+	const isASCII = "func isASCII(s string) bool {\n\tfor i := 0; i < len(s); i++ {\n\t\tif s[i] > unicode.MaxASCII {\n\t\t\treturn false\n\t\t}\n\t}\n\treturn true\n}\n"
+	const added = "\n// safeInt8 converts n to int8, capping at math.MaxInt8.\nfunc safeInt8(n int) int8 {\n\tif n > math.MaxInt8 {\n\t\treturn math.MaxInt8\n\t}\n\treturn int8(n)\n}\n"
+	const snippet = "// ... existing code ...\n\t}\n\treturn true\n}\n" + added
+	const head = "package gin\n\nimport \"unicode\"\n\n"
+	for _, tc := range []struct {
+		name, content, want string
+		err                 error
+	}{{
+		name:    "at the end",
+		content: head + isASCII,
+		want:    head + isASCII + added,
+	}, {
+		name:    "the same lines in the middle: refused",
+		content: head + isASCII + "\nfunc last() {}\n",
+		err:     editkit.ErrNotFound,
+	}} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, _, err := editkit.MergeSnippet(tc.content, snippet)
+			if !errors.Is(err, tc.err) {
+				t.Fatalf("err = %v, want %v", err, tc.err)
+			}
+			if tc.err != nil {
+				return
+			}
+			if diff := cmp.Diff(strings.Split(tc.want, "\n"), strings.Split(got, "\n")); diff != "" {
+				t.Errorf("merge (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
