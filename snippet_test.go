@@ -619,6 +619,15 @@ func FuzzMergeSnippet(f *testing.F) {
 	f.Add("func f() {\n\tx()\n}\n", "// ... existing code ...\n\tx()\n\ty()\n}\n")
 	f.Add("one\r\ntwo\r\n", "one\ntwo\nthree\n")
 	f.Add("", "// ...\n")
+	// A tie settled by a block the other place would write twice; code
+	// moved from one segment's place to another's; lines added at the end;
+	// a ruler a function further up.
+	f.Add("jobs:\n  a:\n    steps:\n      - uses: x@1\n      - run: make\n      - run: test\n  b:\n    steps:\n      - uses: x@1\n      - run: make\n      - run: lint\n",
+		"# ...\n    steps:\n      - uses: x@2\n      - run: make\n      - run: test\n  b:\n    steps:\n      - uses: x@2\n      - run: make\n# ...\n")
+	f.Add("func f() {\n\ta := 1\n\tb := 2\n\tif x {\n\t\treturn\n\t}\n\tc := 3\n\td := 4\n}\n",
+		"// ...\n\ta := 1\n\tc := 3\n\tb := 2\n\tif x {\n// ...\n\t}\n\td := 4\n// ...\n")
+	f.Add("func f() {\n\tx()\n\treturn true\n}\n", "// ...\n\tx()\n\treturn true\n}\n\nfunc g() {\n\ty()\n}\n")
+	f.Add("  /*---*/\n\n  /**\n   * a\n   */\n  function a() {\n  }\n\n  /**\n   * b\n   */\n", "  // ...\n\n  /*---*/\n\n  /**\n   * b\n  // ...\n")
 	f.Fuzz(func(t *testing.T, content, snippet string) {
 		got, res, err := editkit.MergeSnippet(content, snippet)
 		if err != nil {
