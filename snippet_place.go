@@ -232,19 +232,16 @@ func (m *merger) settle(k int, s segment, all []cand, says []int, places func(in
 		return nil
 	}
 	all = m.atOpenEnds(s, all, prev)
-	others := slices.Clone(m.others)
-	for _, c := range all {
-		others = append(others, c.top.j0)
-	}
 	var left []*placement
+	var at []int // the top of each place left
 	for _, c := range all {
 		c.alts = nil
-		p, err := m.build(k, s, c, says, places, prev, others)
+		p, err := m.build(k, s, c, says, places, prev, nil)
 		if err != nil {
 			return nil
 		}
 		if !m.doubled(s, p) {
-			left = append(left, p)
+			left, at = append(left, p), append(at, c.top.j0)
 		}
 	}
 	var edit text.Edit
@@ -262,7 +259,14 @@ func (m *merger) settle(k int, s segment, all []cand, says []int, places func(in
 	if len(left) == 0 {
 		return nil
 	}
-	return left[0]
+	p := left[0]
+	p.others = slices.Clone(m.others)
+	for _, c := range all {
+		if c.top.j0 != at[0] {
+			p.others = append(p.others, c.top.j0)
+		}
+	}
+	return p
 }
 
 // atOpenEnds keeps, of the places all, those that reach the file's first
