@@ -291,23 +291,31 @@ func c() {
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, res, err := editkit.MergeSnippet(tt.content, tt.snippet)
-			if tt.err != nil {
-				if !errors.Is(err, tt.err) {
-					t.Fatalf("err = %v, want %v", err, tt.err)
-				}
-				if got != tt.content || res.Message != err.Error() {
-					t.Errorf("a refusal changed the content or has no message: %q", res.Message)
-				}
-				return
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			if diff := cmp.Diff(strings.Split(tt.want, "\n"), strings.Split(got, "\n")); diff != "" {
-				t.Errorf("merge (-want +got):\n%s\n%s", diff, res.Message)
-			}
+			checkMerge(t, tt.content, tt.snippet, tt.want, tt.err)
 		})
+	}
+}
+
+// checkMerge merges snippet into content and checks the result against
+// want, or, when wantErr is set, that the merge is refused with it, the
+// content unchanged and the message given.
+func checkMerge(t *testing.T, content, snippet, want string, wantErr error) {
+	t.Helper()
+	got, res, err := editkit.MergeSnippet(content, snippet)
+	if wantErr != nil {
+		if !errors.Is(err, wantErr) {
+			t.Fatalf("err = %v, want %v", err, wantErr)
+		}
+		if got != content || res.Message != err.Error() {
+			t.Errorf("a refusal changed the content or has no message: %q", res.Message)
+		}
+		return
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(strings.Split(want, "\n"), strings.Split(got, "\n")); diff != "" {
+		t.Errorf("merge (-want +got):\n%s\n%s", diff, res.Message)
 	}
 }
 
@@ -879,19 +887,7 @@ func TestMergeSnippetSettledTies(t *testing.T) {
 		err:     editkit.ErrAmbiguous,
 	}} {
 		t.Run(tc.name, func(t *testing.T) {
-			got, _, err := editkit.MergeSnippet(tc.content, tc.snippet)
-			if !errors.Is(err, tc.err) {
-				t.Fatalf("err = %v, want %v", err, tc.err)
-			}
-			if tc.err != nil {
-				if got != tc.content {
-					t.Errorf("a refused merge changed the text:\n%s", cmp.Diff(tc.content, got))
-				}
-				return
-			}
-			if diff := cmp.Diff(strings.Split(tc.want, "\n"), strings.Split(got, "\n")); diff != "" {
-				t.Errorf("merge (-want +got):\n%s", diff)
-			}
+			checkMerge(t, tc.content, tc.snippet, tc.want, tc.err)
 		})
 	}
 }
@@ -929,19 +925,7 @@ func TestMergeSnippetMovedCode(t *testing.T) {
 		err:     editkit.ErrConflict,
 	}} {
 		t.Run(tc.name, func(t *testing.T) {
-			got, _, err := editkit.MergeSnippet(tc.content, tc.snippet)
-			if !errors.Is(err, tc.err) {
-				t.Fatalf("err = %v, want %v", err, tc.err)
-			}
-			if tc.err != nil {
-				if got != tc.content {
-					t.Errorf("a refused merge changed the text:\n%s", cmp.Diff(tc.content, got))
-				}
-				return
-			}
-			if diff := cmp.Diff(strings.Split(tc.want, "\n"), strings.Split(got, "\n")); diff != "" {
-				t.Errorf("merge (-want +got):\n%s", diff)
-			}
+			checkMerge(t, tc.content, tc.snippet, tc.want, tc.err)
 		})
 	}
 }
@@ -969,19 +953,7 @@ func TestMergeSnippetRulerAboveDeletion(t *testing.T) {
 		err:     editkit.ErrAmbiguous,
 	}} {
 		t.Run(tc.name, func(t *testing.T) {
-			got, _, err := editkit.MergeSnippet(tc.content, snippet)
-			if !errors.Is(err, tc.err) {
-				t.Fatalf("err = %v, want %v", err, tc.err)
-			}
-			if tc.err != nil {
-				if got != tc.content {
-					t.Errorf("a refused merge changed the text:\n%s", cmp.Diff(tc.content, got))
-				}
-				return
-			}
-			if diff := cmp.Diff(strings.Split(tc.want, "\n"), strings.Split(got, "\n")); diff != "" {
-				t.Errorf("merge (-want +got):\n%s", diff)
-			}
+			checkMerge(t, tc.content, snippet, tc.want, tc.err)
 		})
 	}
 }
@@ -1003,13 +975,7 @@ func TestMergeSnippetFileStep(t *testing.T) {
 	file := b.String()
 	snippet := "  // ... existing code ...\n  var v2 = 2,\n      w2 = 2;\n  var v3 = 33,\n      w3 = 3;\n  var v4 = 4,\n  // ... existing code ...\n  function f30(a) {\n    if (a > 30) {\n      return a + 1;\n    }\n    return 30;\n  }\n  // ... existing code ...\n"
 	want := strings.Replace(strings.Replace(file, "var v3 = 3,", "var v3 = 33,", 1), "    if (a > 30) {\n      return a;", "    if (a > 30) {\n      return a + 1;", 1)
-	got, _, err := editkit.MergeSnippet(file, snippet)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if diff := cmp.Diff(strings.Split(want, "\n"), strings.Split(got, "\n")); diff != "" {
-		t.Errorf("merge (-want +got):\n%s", diff)
-	}
+	checkMerge(t, file, snippet, want, nil)
 }
 
 // TestMergeSnippetWholeFileLastLines: a whole new file (no markers) whose
@@ -1025,13 +991,7 @@ func TestMergeSnippetWholeFileLastLines(t *testing.T) {
 	helper.WriteString("\tb[w] = c\n}\n")
 	file := "package gin\n\nfunc cleanPath(p string) string {\n\tbuf := make([]byte, 0, 128)\n\tw := clean(p, buf)\n\treturn string(buf[:w])\n}\n\n" + helper.String()
 	want := file + "\n// removeRepeated removes repeated chars.\nfunc removeRepeated(s string, char byte) string {\n\tbuf := make([]byte, 0, len(s))\n\tw := squeeze(s, char, buf)\n\treturn string(buf[:w])\n}\n"
-	got, _, err := editkit.MergeSnippet(file, want)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if diff := cmp.Diff(strings.Split(want, "\n"), strings.Split(got, "\n")); diff != "" {
-		t.Errorf("merge (-want +got):\n%s", diff)
-	}
+	checkMerge(t, file, want, want, nil)
 }
 
 // TestMergeSnippetAppend: new lines after the file's last lines, with no
@@ -1056,16 +1016,7 @@ func TestMergeSnippetAppend(t *testing.T) {
 		err:     editkit.ErrNotFound,
 	}} {
 		t.Run(tc.name, func(t *testing.T) {
-			got, _, err := editkit.MergeSnippet(tc.content, snippet)
-			if !errors.Is(err, tc.err) {
-				t.Fatalf("err = %v, want %v", err, tc.err)
-			}
-			if tc.err != nil {
-				return
-			}
-			if diff := cmp.Diff(strings.Split(tc.want, "\n"), strings.Split(got, "\n")); diff != "" {
-				t.Errorf("merge (-want +got):\n%s", diff)
-			}
+			checkMerge(t, tc.content, snippet, tc.want, tc.err)
 		})
 	}
 }
