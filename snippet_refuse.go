@@ -177,13 +177,17 @@ func (m *merger) elsewhere(k int, s segment, c cand, says []int, places func(int
 // has many more such lines the file does not have there: one line in
 // common is no evidence that the segment belongs to this file, or here.
 // A segment with no marker below whose run is the file's last three lines
-// or more is placed: it adds its new lines at the file's end.
+// or more is placed: it adds its new lines at the file's end; so is a
+// snippet that is the file's whole new text (see wholeFile).
 func (m *merger) thin(k int, s segment, c cand, says []int) *Error {
 	if c.top != c.bot || c.top.says > 1 {
 		return nil
 	}
 	if s.open[1] && c.bot.j1 == nextNonBlankLine(m.buf, m.n, -1) && c.bot.i1-c.bot.i0 >= 2 {
 		return nil // the file's last lines, then new ones: added at its end
+	}
+	if m.wholeFile(s, c) {
+		return nil
 	}
 	other := 0
 	for _, i := range says {
@@ -487,4 +491,27 @@ func (m *merger) unchangedAmongChanges(segs []segment, places []*placement, edit
 			withHint("Add a line next to the change that the file has only once, such as the enclosing function's first line")
 	}
 	return nil
+}
+
+// wholeFile reports a snippet without markers that starts with the file's
+// first line and ends with its last (placed at the first) and has half the
+// file's lines that say something: the file's new text, rewritten
+// throughout.
+func (m *merger) wholeFile(s segment, c cand) bool {
+	first, last := nextNonBlankLine(m.buf, -1, 1), nextNonBlankLine(m.buf, m.n, -1)
+	l := nextNonBlank(s.lines, len(s.lines), -1)
+	if !s.open[0] || !s.open[1] || c.top.j0 != first || l < 0 || !buffer.Equal(buffer.Collapse, s.lines[l], m.buf.Line(last)) {
+		return false
+	}
+	at := m.segmentLines(s)
+	has, says := 0, 0
+	for j := 0; j < m.n; j++ {
+		if f := m.norm(j); saysSomething(f) {
+			says++
+			if _, ok := at[f]; ok {
+				has++
+			}
+		}
+	}
+	return 2*has >= says
 }

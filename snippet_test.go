@@ -1020,3 +1020,16 @@ func TestMergeSnippetAppend(t *testing.T) {
 		})
 	}
 }
+
+// TestMergeSnippetWholeFileRewritten: a snippet without markers that
+// starts with the file's first line and ends with its last, and has half
+// the file's lines, is the file's new text even when the lines near both
+// ends changed (only the first line places it); one from another file
+// that shares the two lines is refused.
+func TestMergeSnippetWholeFileRewritten(t *testing.T) {
+	const file = "'use strict';\n\nvar alpha = require('alpha'),\n    beta = require('beta');\n\nfunction first(x) {\n  return alpha(x);\n}\n\nfunction second(y) {\n  return beta(y);\n}\n\nmodule.exports = {\n  'first': first,\n  'second': second\n};\n"
+	const rewritten = "'use strict';\n\nconst alpha = require('alpha');\nconst beta = require('beta');\n\nfunction first(x) {\n  return alpha(x);\n}\n\nfunction second(y) {\n  return beta(y);\n}\n\nmodule.exports = {\n  first,\n  second\n};\n"
+	const other = "'use strict';\n\nconst gamma = require('gamma');\nconst delta = require('delta');\n\nfunction third(x) {\n  return gamma(x);\n}\n\nfunction fourth(y) {\n  return delta(y);\n}\n\nmodule.exports = {\n  third,\n  fourth\n};\n"
+	t.Run("the file rewritten", func(t *testing.T) { checkMerge(t, file, rewritten, rewritten, nil) })
+	t.Run("another file with the same ends: refused", func(t *testing.T) { checkMerge(t, file, other, "", editkit.ErrNotFound) })
+}
