@@ -137,7 +137,12 @@ func (m *merger) tooCommon(line string) bool {
 // else: a line the file has once, or the start of a stretch of three lines
 // that say something. The segment then spans lines no marker stands for,
 // or repeats them.
+// A snippet that is the file's whole new text (see wholeFile) spans the
+// file: nothing in it is elsewhere.
 func (m *merger) elsewhere(k int, s segment, c cand, says []int, places func(int) []int) *Error {
+	if m.wholeFile(s, c) {
+		return nil // it spans the file: nothing is elsewhere
+	}
 	// The outermost line beyond the runs at each end; when the file has it
 	// too often to look it up (an assert line it has a hundred times), the
 	// next one in, a few at most.

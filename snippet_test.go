@@ -1032,4 +1032,10 @@ func TestMergeSnippetWholeFileRewritten(t *testing.T) {
 	const other = "'use strict';\n\nconst gamma = require('gamma');\nconst delta = require('delta');\n\nfunction third(x) {\n  return gamma(x);\n}\n\nfunction fourth(y) {\n  return delta(y);\n}\n\nmodule.exports = {\n  third,\n  fourth\n};\n"
 	t.Run("the file rewritten", func(t *testing.T) { checkMerge(t, file, rewritten, rewritten, nil) })
 	t.Run("another file with the same ends: refused", func(t *testing.T) { checkMerge(t, file, other, "", editkit.ErrNotFound) })
+
+	// The lines added at its end close with a line the file has higher
+	// up, at another depth: the whole new text still spans the file.
+	const c = "static int\ncheck(struct event_base *base)\n{\n\tdouble usage = measure(base);\n\tif (usage > 50.0)\n\t  return 1;\n\n\treturn 0;\n}\n"
+	const withErr = "static int\ncheck(struct event_base *base)\n{\n\tdouble usage = measure(base);\n\tif (usage > 50.0)\n\t  return 1;\n\n\treturn 0;\nerr:\n\tif (base)\n\t\tevent_base_free(base);\n\treturn 1;\n}\n"
+	t.Run("lines added at the end, the last like one higher up", func(t *testing.T) { checkMerge(t, c, withErr, withErr, nil) })
 }
