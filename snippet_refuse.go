@@ -34,14 +34,8 @@ func (m *merger) twice(k int, s segment, p *placement, places func(int) []int) [
 	}
 	// Nearest a paired line first: those are the lines a forgotten marker
 	// sits next to.
-	near := func(i int) int {
-		d := len(s.lines)
-		for _, q := range p.pairs {
-			d = min(d, max(q[0]-i, i-q[0]))
-		}
-		return d
-	}
-	slices.SortStableFunc(look, func(a, b int) int { return near(a) - near(b) })
+	near := distances(len(s.lines), paired)
+	slices.SortStableFunc(look, func(a, b int) int { return near[a] - near[b] })
 	reach := 2*len(s.lines) + 3*maxDrop // further off, the line is a copy, not this segment's
 	var found []twiceLine
 	for _, i := range look[:min(len(look), twiceLookups)] {
@@ -61,6 +55,27 @@ func (m *merger) twice(k int, s segment, p *placement, places func(int) []int) [
 			withHint("Put a marker line such as \"// ... existing code ...\" where the file's lines stay, or put the segment's lines in the file's order")})
 	}
 	return found
+}
+
+// distances is, for each of n lines, how far the nearest line marked in
+// marked is (n when none is).
+func distances(n int, marked map[int]bool) []int {
+	d := make([]int, n)
+	last := -n
+	for i := range d {
+		if marked[i] {
+			last = i
+		}
+		d[i] = min(i-last, n)
+	}
+	last = 2 * n
+	for i := n - 1; i >= 0; i-- {
+		if marked[i] {
+			last = i
+		}
+		d[i] = min(d[i], last-i)
+	}
+	return d
 }
 
 // A twiceLine is a line a placement writes that the file has at line j,
@@ -140,9 +155,6 @@ func (m *merger) tooCommon(line string) bool {
 // A snippet that is the file's whole new text (see wholeFile) spans the
 // file: nothing in it is elsewhere.
 func (m *merger) elsewhere(k int, s segment, c cand, says []int, places func(int) []int) *Error {
-	if m.wholeFile(s, c) {
-		return nil // it spans the file: nothing is elsewhere
-	}
 	// The outermost line beyond the runs at each end; when the file has it
 	// too often to look it up (an assert line it has a hundred times), the
 	// next one in, a few at most.
@@ -168,6 +180,9 @@ func (m *merger) elsewhere(k int, s segment, c cand, says []int, places func(int
 			if r.says < 3 && len(places(i)) > 1 {
 				continue
 			}
+			if m.wholeFile(s, c) {
+				return nil // it spans the file: nothing is elsewhere
+			}
 			return m.segmentError(ErrConflict, k, s, "has its %s at file %s, and its %s at file %s, which is not where the rest of the segment fits; no marker stands between them",
 				LineRange{s.at + c.top.i0 + 1, s.at + c.bot.i1 + 1}, LineRange{c.top.j0 + 1, c.bot.j1 + 1},
 				LineRange{s.at + r.i0 + 1, s.at + r.i1 + 1}, LineRange{r.j0 + 1, r.j1 + 1}).
@@ -191,16 +206,13 @@ func (m *merger) thin(k int, s segment, c cand, says []int) *Error {
 	if s.open[1] && c.bot.j1 == nextNonBlankLine(m.buf, m.n, -1) && c.bot.i1-c.bot.i0 >= 2 {
 		return nil // the file's last lines, then new ones: added at its end
 	}
-	if m.wholeFile(s, c) {
-		return nil
-	}
 	other := 0
 	for _, i := range says {
 		if i < c.top.i0 || i > c.top.i1 {
 			other++
 		}
 	}
-	if other < 4 {
+	if other < 4 || m.wholeFile(s, c) {
 		return nil
 	}
 	return m.segmentError(ErrNotFound, k, s, "has one line that is the file's (line %d, %q, at file line %d) and %d more that are not there",
