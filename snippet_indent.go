@@ -56,7 +56,8 @@ func hasTabIndent(lines []string) bool {
 // columns align comments), 0 when the lines show none or show it only
 // once. One change says too little: a docstring's continuation lines or an
 // argument list aligned under a bracket are not a step, and a step guessed
-// from one of them would misread every depth of the snippet.
+// from one of them would misread every depth of the snippet. In a line
+// indented with tabs, only the tabs count: spaces after them align.
 func indentStep(lines []string, tab int) int {
 	t := tab
 	if t == 0 {
@@ -69,6 +70,11 @@ func indentStep(lines []string, tab int) int {
 			continue
 		}
 		w := indentWidth(l, t)
+		if strings.HasPrefix(l, "\t") {
+			// Spaces after tabs align (a continuation under an opening
+			// bracket): the step is the tabs'.
+			w = (len(l) - len(strings.TrimLeft(l, "\t"))) * t
+		}
 		if prev >= 0 {
 			if d := w - prev; d >= 2 || d <= -2 {
 				count[max(d, -d)]++

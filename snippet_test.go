@@ -1039,3 +1039,14 @@ func TestMergeSnippetWholeFileRewritten(t *testing.T) {
 	const withErr = "static int\ncheck(struct event_base *base)\n{\n\tdouble usage = measure(base);\n\tif (usage > 50.0)\n\t  return 1;\n\n\treturn 0;\nerr:\n\tif (base)\n\t\tevent_base_free(base);\n\treturn 1;\n}\n"
 	t.Run("lines added at the end, the last like one higher up", func(t *testing.T) { checkMerge(t, c, withErr, withErr, nil) })
 }
+
+// TestMergeSnippetTabsAndAlignment: in text indented with tabs, spaces
+// after the tabs align a continuation line; they are not the snippet's
+// indent step, which would misread every depth against the file's tabs.
+func TestMergeSnippetTabsAndAlignment(t *testing.T) {
+	const file = "static int\nrun(struct event_base *base)\n{\n\tif (base) {\n\t\tfor (;;) {\n\t\t\tif (step(base))\n\t\t\t\tbreak;\n\t\t}\n\t}\n\treturn 0;\n}\n\nstatic struct testcase_t dns_testcases[] = {\n\t{ \"search\", dns_search_test, TT_FORK, &basic_setup, NULL },\n\t{ \"search_cancel\", dns_search_cancel_test,\n\t  TT_FORK|TT_NEED_BASE, &basic_setup, NULL },\n\t{ \"retry\", dns_retry_test, TT_FORK|TT_NO_LOGS, &basic_setup, NULL },\n\t{ \"retry_disable\", dns_retry_disable_test,\n\t  TT_FORK|TT_NO_LOGS, &basic_setup, NULL },\n\t{ \"probe\", dns_probe_test, TT_FORK|TT_NO_LOGS, &basic_setup, NULL },\n\t{ \"reissue\", dns_reissue_test, TT_FORK|TT_NO_LOGS, &basic_setup, NULL },\n\tEND_OF_TESTCASES\n};\n"
+	const snippet = "\t// ... existing code ...\n\t  TT_FORK|TT_NEED_BASE, &basic_setup, NULL },\n\t{ \"retry\", dns_retry_test, TT_FORK|TT_NO_LOGS, &basic_setup, NULL },\n\t{ \"retry_disable\", dns_retry_disable_test,\n\t  TT_FORK|TT_NO_LOGS|TT_RETRIABLE, &basic_setup, NULL },\n\t{ \"probe\", dns_probe_test, TT_FORK|TT_NO_LOGS|TT_RETRIABLE, &basic_setup, NULL },\n\t{ \"reissue\", dns_reissue_test, TT_FORK|TT_NO_LOGS, &basic_setup, NULL },\n\t// ... existing code ...\n"
+	want := strings.Replace(strings.Replace(file, "\t  TT_FORK|TT_NO_LOGS, &basic_setup", "\t  TT_FORK|TT_NO_LOGS|TT_RETRIABLE, &basic_setup", 1),
+		"dns_probe_test, TT_FORK|TT_NO_LOGS,", "dns_probe_test, TT_FORK|TT_NO_LOGS|TT_RETRIABLE,", 1)
+	checkMerge(t, file, snippet, want, nil)
+}
