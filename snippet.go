@@ -410,6 +410,9 @@ type placement struct {
 	// others are the first lines of the other places the segment fits,
 	// though less well.
 	others []int
+	// runs are the segment lines where its top run ends and its bottom
+	// run starts.
+	runs [2]int
 	// twice are the lines it writes that the file has next to it: another
 	// segment must replace them (see twice).
 	twice []twiceLine

@@ -212,7 +212,10 @@ func (m *merger) align(s segment, rel relation, seg []int, j, dir, limit int) ([
 // line that says something. New code written like the code beside it (a
 // new test after a similar one) reads both ways, and the snippet does not
 // say which; one rewritten line (a changed signature) is read as the
-// change it almost always is.
+// change it almost always is. The edge is also tried next to the run at
+// the segment's other end, when it is two lines or more: a new test that
+// copies the lines of the one above it anchors its top on that copy, while
+// its brackets on top are the file's lines just above the next test.
 func (m *merger) newOrRewrite(k int, s segment, p *placement, got [][2]int, dir, limit int) *Error {
 	if s.open[max(dir, 0)] || len(got) == 0 {
 		return nil
@@ -243,6 +246,24 @@ func (m *merger) newOrRewrite(k int, s segment, p *placement, got [][2]int, dir,
 	// Read as new, the segment goes next to one of the runs' lines that
 	// say something, the outermost first, up to the first the file has
 	// once (past it, the runs are certain), a few at most.
+	try := func(q [2]int) *Error {
+		if !m.edgeFits(s, edge, q, dir, limit) {
+			return nil
+		}
+		// Read as the walk did, the file's lines that say something
+		// between its outermost pair and q, not paired as equal, are
+		// rewritten.
+		rewritten := 0
+		for j := min(far, q[1]) + 1; j < max(far, q[1]); j++ {
+			if !equal[j] && saysSomething(m.buf.Line(j)) {
+				rewritten++
+			}
+		}
+		if rewritten >= 2 {
+			return m.readsTwoWays(k, s, q, far, rewritten, dir)
+		}
+		return nil
+	}
 	tried := 0
 	for n := range p.pairs {
 		q := p.pairs[n]
@@ -252,25 +273,49 @@ func (m *merger) newOrRewrite(k int, s segment, p *placement, got [][2]int, dir,
 		if !saysSomething(s.lines[q[0]]) {
 			continue
 		}
-		if m.edgeFits(s, edge, q, dir, limit) {
-			// Read as the walk did, the file's lines that say something
-			// between its outermost pair and q, not paired as equal, are
-			// rewritten.
-			rewritten := 0
-			for j := min(far, q[1]) + 1; j < max(far, q[1]); j++ {
-				if !equal[j] && saysSomething(m.buf.Line(j)) {
-					rewritten++
-				}
-			}
-			if rewritten >= 2 {
-				return m.readsTwoWays(k, s, q, far, rewritten, dir)
-			}
+		if e := try(q); e != nil {
+			return e
 		}
 		if tried++; tried == edgeLines+1 || len(m.buf.Occurrences(buffer.Collapse, s.lines[q[0]], 2)) == 1 {
-			return nil
+			break
+		}
+	}
+	// Or next to the run at the segment's other end: new code written like
+	// the code it goes above, its top anchored on a copy of that code's
+	// lines (likewise below). One bracket fits next to anything; two lines
+	// at least are asked for.
+	if countFunc(linesOf(s, edge), notBlank) < 2 {
+		return nil
+	}
+	tries := farTries
+	for n := range p.pairs {
+		q := p.pairs[n]
+		if dir > 0 {
+			q = p.pairs[len(p.pairs)-1-n]
+		}
+		if (dir < 0 && q[0] >= p.runs[1] || dir > 0 && q[0] <= p.runs[0]) && saysSomething(s.lines[q[0]]) {
+			if e := try(q); e != nil {
+				return e
+			}
+			if tries--; tries == 0 {
+				break
+			}
 		}
 	}
 	return nil
+}
+
+// farTries bounds the lines of a segment's far run that newOrRewrite
+// tries its edge next to.
+const farTries = 16
+
+// linesOf is segment s's lines is.
+func linesOf(s segment, is []int) []string {
+	out := make([]string, len(is))
+	for n, i := range is {
+		out[n] = s.lines[i]
+	}
+	return out
 }
 
 // edgeFits reports whether the segment's edge lines (outermost first) are

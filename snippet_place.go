@@ -341,7 +341,7 @@ func (m *merger) build(k int, s segment, c cand, says []int, places func(int) []
 	if e := m.thin(k, s, c, says); e != nil {
 		return nil, e
 	}
-	p := &placement{rel: c.top.rel, others: others}
+	p := &placement{rel: c.top.rel, others: others, runs: [2]int{c.top.i1, c.bot.i0}}
 	p.pairs = c.top.pairs()
 	if c.bot.i0 > c.top.i1 {
 		p.pairs = append(p.pairs, m.between(s, c.top, c.bot)...)

@@ -284,6 +284,18 @@ func c() {
 		snippet: "// ... existing code ...\n}\n\nfunc TestRenderPDF(t *testing.T) {\n\tw := httptest.NewRecorder()\n\tdata := []byte(\"%pdf\")\n\n\terr := (PDF{data}).Render(w)\n\trequire.NoError(t, err)\n\tassert.Equal(t, data, w.Body.Bytes())\n}\n\nfunc TestRenderRedirect(t *testing.T) {\n// ... existing code ...\n",
 		err:     editkit.ErrAmbiguous,
 	}, {
+		// The new test copies the lines of the one above it, so its own
+		// lines anchor its top there; but its brackets on top are the
+		// file's lines just above the next test, where it may be new.
+		name: "a new test like the one before it, brackets on top, the next test below: new or a rewrite of that test, refused",
+		content: "describe(\"hooks\", () => {\n" + hookTest("runs the first hook", "First.js", "\t\t\texpect(await hooks.first()).toBe(true);\n") + "\n" +
+			hookTest("truncates oversized hook context", "PreToolUse.js", "\t\t\tconst control = await hooks.beforeTool(context());\n\t\t\texpect(control.appendContext.length).toBeLessThan(50_200);\n") + "\n" +
+			lastHookTest + "});\n",
+		snippet: "\t// ... existing code ...\n\t\t}\n\t});\n\n" +
+			hookTest("collects PostToolUse context", "PostToolUse.js", "\t\t\tconst result = await hooks.afterTool(context());\n\t\t\texpect(result.appendContext).toContain(\"LINT\");\n") + "\n" +
+			strings.Join(strings.SplitAfter(lastHookTest, "\n")[:2], "") + "\t// ... existing code ...\n",
+		err: editkit.ErrAmbiguous,
+	}, {
 		name:    "a signature changed below brackets: one line rewritten is the change",
 		content: goFile,
 		snippet: "// ... existing code ...\n}\n\nfunc b(limit int) error {\n\tx := compute()\n\tif x > 3 {\n// ... existing code ...\n",
@@ -295,6 +307,15 @@ func c() {
 		})
 	}
 }
+
+// hookTest is a test of a hook file written as its neighbours are, and
+// lastHookTest one that is not.
+func hookTest(name, file, body string) string {
+	return "\tit(\"" + name + "\", async () => {\n\t\tconst { workspace } = await createWorkspaceWithHook(\n\t\t\t\"" + file + "\",\n\t\t);\n\t\ttry {\n\t\t\tconst hooks = createHookConfigFileHooks({\n\t\t\t\tcwd: workspace,\n\t\t\t\tworkspacePath: workspace,\n\t\t\t\tdetachAsyncHooks: false,\n\t\t\t});\n" +
+		body + "\t\t} finally {\n\t\t\tawait rm(workspace, {\n\t\t\t\trecursive: true,\n\t\t\t\tforce: true,\n\t\t\t\tmaxRetries: 3,\n\t\t\t});\n\t\t}\n\t});\n"
+}
+
+const lastHookTest = "\tit(\"concatenates context across layers\", async () => {\n\t\tconst hooks = mergeAgentHooks([]);\n\t\texpect(hooks).toBeDefined();\n\t});\n"
 
 // checkMerge merges snippet into content and checks the result against
 // want, or, when wantErr is set, that the merge is refused with it, the
