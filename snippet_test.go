@@ -657,6 +657,8 @@ func FuzzMergeSnippet(f *testing.F) {
 		"// ...\n\ta := 1\n\tc := 3\n\tb := 2\n\tif x {\n// ...\n\t}\n\td := 4\n// ...\n")
 	f.Add("func f() {\n\tx()\n\treturn true\n}\n", "// ...\n\tx()\n\treturn true\n}\n\nfunc g() {\n\ty()\n}\n")
 	f.Add("  /*---*/\n\n  /**\n   * a\n   */\n  function a() {\n  }\n\n  /**\n   * b\n   */\n", "  // ...\n\n  /*---*/\n\n  /**\n   * b\n  // ...\n")
+	f.Add("\tit(\"a\", () => {\n\t\tconst w = make();\n\t\ttry {\n\t\t\trun(w);\n\t\t} finally {\n\t\t\tclean(w);\n\t\t}\n\t});\n\n\tit(\"z\", () => {\n\t\tdone();\n\t});\n",
+		"\t// ...\n\t\t}\n\t});\n\n\tit(\"b\", () => {\n\t\tconst w = make();\n\t\ttry {\n\t\t\twalk(w);\n\t\t} finally {\n\t\t\tclean(w);\n\t\t}\n\t});\n\n\tit(\"z\", () => {\n\t// ...\n")
 	f.Fuzz(func(t *testing.T, content, snippet string) {
 		got, res, err := editkit.MergeSnippet(content, snippet)
 		if err != nil {
