@@ -582,7 +582,10 @@ func isComment(l string) bool {
 // next to the segment's, or the file's lines out there, the segment
 // deleting what lies between. Nothing says which. (A ruler and a doc
 // comment's opening line above a function: a new section, or the end of
-// the function deleted above it.)
+// the function deleted above it.) A ruler set off by a blank line from
+// the segment's lines is tried so even when the file has it right next to
+// them: the section between two rulers may be what the segment deletes.
+// (An underline right under a heading is not set off.)
 func (m *merger) keptOrDeleted(k int, s segment, p *placement, prev int) *Error {
 	paired := map[int]bool{}
 	for _, q := range p.pairs {
@@ -603,7 +606,13 @@ func (m *merger) keptOrDeleted(k int, s segment, p *placement, prev int) *Error 
 			edge = append(edge, i)
 		}
 		written := slices.IndexFunc(edge, func(i int) bool { return !isBlank(s.lines[i]) && !paired[i] })
-		if written < 0 || slices.ContainsFunc(edge, func(i int) bool { return saysSomething(s.lines[i]) }) || m.linesFrom(s, edge, q[1]+dir, dir) {
+		ruler := slices.IndexFunc(edge, func(i int) bool { return isRuler(s.lines[i]) })
+		if slices.ContainsFunc(edge, func(i int) bool { return saysSomething(s.lines[i]) }) {
+			continue
+		}
+		if ruler > 0 && isBlank(s.lines[edge[ruler-1]]) {
+			written = ruler // a ruler kept next to q may as well be the one further out
+		} else if written < 0 || m.linesFrom(s, edge, q[1]+dir, dir) {
 			continue // none new, or the file's lines next to q
 		}
 		for j := q[1] + 2*dir; m.inRange(j, dir, limit) && max(j-q[1], q[1]-j) <= maxDrop+1; j += dir {
@@ -656,4 +665,11 @@ func lastIndexFunc[E any](s []E, f func(E) bool) int {
 		}
 	}
 	return -1
+}
+
+// isRuler reports a line that says nothing and is not brackets: a rule
+// drawn between sections ("/*------*/", "# =====").
+func isRuler(l string) bool {
+	t := strings.TrimSpace(l)
+	return len(t) >= 8 && !saysSomething(t) && !strings.ContainsAny(t, "(){}[]")
 }

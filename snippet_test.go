@@ -962,17 +962,22 @@ func TestMergeSnippetRulerAboveDeletion(t *testing.T) {
 	const deleted = "  /**\n   * Used by `_.defaults` to customize its `_.assignIn` use.\n   *\n   * @private\n   * @param {*} objValue The destination value.\n   */\n  function assignInDefaults(objValue, srcValue) {\n    return objValue === undefined ? srcValue : objValue;\n  }\n\n"
 	const head = "  LodashWrapper.prototype.constructor = LodashWrapper;\n\n"
 	const ruler = "  /*------------------------------------------------------------------------*/\n\n"
-	const snippet = "  // ... existing code ...\n\n" + ruler + "  /**\n   * Assigns `value` to `key` of `object`.\n   * using SameValueZero for equality comparisons.\n  // ... existing code ...\n"
+	const snippet = "  // ... existing code ...\n\n" + ruler + "  /**\n   * Assigns `value` to `key` of `object`, if it differs.\n   * using SameValueZero for equality comparisons.\n  // ... existing code ...\n"
+	changed := strings.Replace(rest, "of `object`.", "of `object`, if it differs.", 1)
 	for _, tc := range []struct {
 		name, content, want string
 		err                 error
 	}{{
 		name:    "no ruler near: a new section",
 		content: head + deleted + rest,
-		want:    head + deleted + ruler + rest,
+		want:    head + deleted + ruler + changed,
 	}, {
 		name:    "the ruler a function further up: new, or the function deleted",
 		content: head + ruler + deleted + rest,
+		err:     editkit.ErrAmbiguous,
+	}, {
+		name:    "the ruler both right above the lines and a function further up: kept, or the function deleted",
+		content: head + ruler + deleted + ruler + rest,
 		err:     editkit.ErrAmbiguous,
 	}} {
 		t.Run(tc.name, func(t *testing.T) {
