@@ -215,7 +215,9 @@ func (m *merger) align(s segment, rel relation, seg []int, j, dir, limit int) ([
 // change it almost always is. The edge is also tried next to the run at
 // the segment's other end, when it is two lines or more: a new test that
 // copies the lines of the one above it anchors its top on that copy, while
-// its brackets on top are the file's lines just above the next test.
+// its brackets on top are the file's lines just above the next test. There
+// the edge's outer lines may be the file's and the rest new (the closing
+// brackets of the method above, then a new method's "/**").
 func (m *merger) newOrRewrite(k int, s segment, p *placement, got [][2]int, dir, limit int) *Error {
 	if s.open[max(dir, 0)] || len(got) == 0 {
 		return nil
@@ -246,8 +248,12 @@ func (m *merger) newOrRewrite(k int, s segment, p *placement, got [][2]int, dir,
 	// Read as new, the segment goes next to one of the runs' lines that
 	// say something, the outermost first, up to the first the file has
 	// once (past it, the runs are certain), a few at most.
-	try := func(q [2]int) *Error {
-		if !m.edgeFits(s, edge, q, dir, limit) {
+	try := func(q [2]int, prefix bool) *Error {
+		fits := m.edgeFits(s, edge, q, dir, limit)
+		for k := len(edge) - 1; prefix && !fits && k > 0; k-- {
+			fits = countFunc(linesOf(s, edge[:k]), notBlank) >= 2 && m.edgeFits(s, edge[:k], q, dir, limit)
+		}
+		if !fits {
 			return nil
 		}
 		// Read as the walk did, the file's lines that say something
@@ -273,7 +279,7 @@ func (m *merger) newOrRewrite(k int, s segment, p *placement, got [][2]int, dir,
 		if !saysSomething(s.lines[q[0]]) {
 			continue
 		}
-		if e := try(q); e != nil {
+		if e := try(q, false); e != nil {
 			return e
 		}
 		if tried++; tried == edgeLines+1 || len(m.buf.Occurrences(buffer.Collapse, s.lines[q[0]], 2)) == 1 {
@@ -294,7 +300,7 @@ func (m *merger) newOrRewrite(k int, s segment, p *placement, got [][2]int, dir,
 			q = p.pairs[len(p.pairs)-1-n]
 		}
 		if (dir < 0 && q[0] >= p.runs[1] || dir > 0 && q[0] <= p.runs[0]) && saysSomething(s.lines[q[0]]) {
-			if e := try(q); e != nil {
+			if e := try(q, true); e != nil {
 				return e
 			}
 			if tries--; tries == 0 {

@@ -296,6 +296,14 @@ func c() {
 			strings.Join(strings.SplitAfter(lastHookTest, "\n")[:2], "") + "\t// ... existing code ...\n",
 		err: editkit.ErrAmbiguous,
 	}, {
+		// The new methods copy the publish call of the method above;
+		// their top, the closing brackets of a method and a new "/**",
+		// is also the file's end of that method, then new lines.
+		name:    "new methods after one whose call they copy, brackets and a doc comment on top: new or a rewrite of that method, refused",
+		content: "class HubServer {\n\tprivate handleToggle(envelope: HubCommandEnvelope): HubReplyEnvelope {\n\t\ttry {\n\t\t\tconst result = this.settings.toggle(envelope.payload);\n\t\t\tthis.publish(\n\t\t\t\tbuildHubEvent(\"settings.changed\", {\n\t\t\t\t\ttypes: result.changedTypes,\n\t\t\t\t}),\n\t\t\t);\n\t\t\treturn {\n\t\t\t\tok: true,\n\t\t\t};\n\t\t} catch (error) {\n\t\t\treturn {\n\t\t\t\tok: false,\n\t\t\t};\n\t\t}\n\t}\n\n\tsubscribe(\n\t\tclientId: string,\n\t): () => void {\n\t\treturn () => {};\n\t}\n}\n",
+		snippet: "\t// ... existing code ...\n\t\t}\n\t}\n\n\t/**\n\t * Explicit drain: refuse new work while accepted runs finish.\n\t */\n\tprivate handleHubDrain(envelope: HubCommandEnvelope): HubReplyEnvelope {\n\t\tif (this.draining !== requested) {\n\t\t\tthis.publish(\n\t\t\t\tbuildHubEvent(\"hub.drain_changed\", {\n\t\t\t\t\tdraining: this.draining,\n\t\t\t\t}),\n\t\t\t);\n\t\t\tlogHubMessage(\"info\", \"hub.drain_changed\", {\n\t\t\t\tdraining: this.draining,\n\t\t\t});\n\t\t}\n\t\treturn okReply(envelope);\n\t}\n\n\treplayEventsAfter(sinceSequence: number): HubEventEnvelope[] {\n\t\tif (!this.eventLog) {\n\t\t\treturn [];\n\t\t}\n\t\treturn this.eventLog.listAfter(sinceSequence);\n\t}\n\n\tsubscribe(\n\t\tclientId: string,\n\t// ... existing code ...\n",
+		err:     editkit.ErrAmbiguous,
+	}, {
 		name:    "a signature changed below brackets: one line rewritten is the change",
 		content: goFile,
 		snippet: "// ... existing code ...\n}\n\nfunc b(limit int) error {\n\tx := compute()\n\tif x > 3 {\n// ... existing code ...\n",
