@@ -250,8 +250,10 @@ func (m *merger) newOrRewrite(k int, s segment, p *placement, got [][2]int, dir,
 	// once (past it, the runs are certain), a few at most.
 	try := func(q [2]int, prefix bool) *Error {
 		fits := m.edgeFits(s, edge, q, dir, limit)
-		for k := len(edge) - 1; prefix && !fits && k > 0; k-- {
-			fits = countFunc(linesOf(s, edge[:k]), notBlank) >= 2 && m.edgeFits(s, edge[:k], q, dir, limit)
+		// Or only its outer lines, the rest new (a method's closing
+		// brackets, then a new one's "/**").
+		for w := len(edge) - 1; prefix && !fits && w > 0; w-- {
+			fits = countFunc(linesOf(s, edge[:w]), notBlank) >= 2 && m.edgeFits(s, edge[:w], q, dir, limit)
 		}
 		if !fits {
 			return nil
