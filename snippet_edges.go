@@ -252,7 +252,7 @@ func (m *merger) newOrRewrite(k int, s segment, p *placement, got [][2]int, dir,
 		fits := m.edgeFits(s, edge, q, dir, limit)
 		// Or only its outer lines, the rest new (a method's closing
 		// brackets, then a new one's "/**").
-		for w := len(edge) - 1; prefix && !fits && w > 0; w-- {
+		for w := min(len(edge)-1, farEdge); prefix && !fits && w > 0; w-- {
 			fits = countFunc(linesOf(s, edge[:w]), notBlank) >= 2 && m.edgeFits(s, edge[:w], q, dir, limit)
 		}
 		if !fits {
@@ -314,8 +314,12 @@ func (m *merger) newOrRewrite(k int, s segment, p *placement, got [][2]int, dir,
 }
 
 // farTries bounds the lines of a segment's far run that newOrRewrite
-// tries its edge next to.
-const farTries = 16
+// tries its edge next to, and farEdge the outer lines of the edge it tries
+// alone.
+const (
+	farTries = 16
+	farEdge  = 8
+)
 
 // linesOf is segment s's lines is.
 func linesOf(s segment, is []int) []string {
