@@ -92,7 +92,10 @@ type twiceLine struct {
 func unmoved(places []*placement) error {
 	for _, p := range places {
 		for _, t := range p.twice {
-			if !slices.ContainsFunc(places, func(q *placement) bool { return q != p && q.replaces(t.j) }) {
+			// Placements are in file order, one after another: the one
+			// that may hold line j is found by its end.
+			n, _ := slices.BinarySearchFunc(places, t.j, func(q *placement, j int) int { return cmp.Compare(q.end, j+1) })
+			if n == len(places) || places[n] == p || !places[n].replaces(t.j) {
 				return t.err
 			}
 		}
