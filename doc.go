@@ -116,38 +116,40 @@
 // file's lines from its first to its last line that are the file's (its
 // anchors: lines that say something, grown into runs of the lines around
 // them at the same depth), in file order. Closing brackets and blank lines
-// at a segment's edges are placed by depth; a line that reads as the
-// file's line changed is taken as changed only between lines that are the
-// file's. A segment whose edge is only brackets must close what the lines
-// it replaces close (or its brackets move to their copy above a whole
-// block it deletes). Alike segments for alike places are settled by order,
-// when only one choice leaves every later segment a place; a place the
-// segment copies verbatim, indentation included, beats one at another
-// depth. A segment that fits several places equally well goes to the one
-// that reaches the file's end when no marker stands below it (likewise the
-// top), or to the one where it does not write a block of the file's lines
-// a second time right next to them, when all the others would, or
-// anywhere when every place makes the same edit. A line a segment writes that the file has just
-// outside it is written twice unless another segment replaces it there
-// (code moved). With no marker above it, a snippet whose first line is the
-// file's first line starts there (likewise at the end). A snippet without
-// markers is the whole new text of a file it creates, or of the stretch of
-// an existing file its ends anchor. It
-// refuses rather than guess: a segment that fits two places (or fits one
-// as the file already has it and would change another, while the rest of
-// the snippet changes the file), one none of
-// whose lines the file has (never written over the file), one that would
-// drop more than 20 lines where no marker stands and write less than half
-// as many, one whose end is the file's elsewhere, one whose brackets do
-// not close what they replace, one whose top lines are the file's at
-// several places far above where its bottom lines fit, one placed only by
-// brackets at an edge that reads both as new lines and as a rewrite of two
-// or more lines beside them (new code written like its neighbour), one
-// whose new edge of brackets and rulers the file has a little further out
-// (a new section, or the function between deleted), and one
-// that runs on past the file's lines at an end where no marker stands with
-// more than 20 new lines while the file too goes on (stay or go: nothing
-// says).
+// at a segment's edges are placed by depth; a line that reads as the file's
+// line changed is taken as changed only between lines that are the file's. A
+// segment whose edge is only brackets must close what the lines it replaces
+// close (or its brackets move to their copy above a whole block it deletes).
+// Alike segments for alike places are settled by order, when only one choice
+// leaves every later segment a place; a place the segment copies verbatim,
+// indentation included, beats one at another depth. A segment that fits
+// several places equally well goes to the one that reaches the file's end
+// when no marker stands below it (likewise the top), or to the one where it
+// does not write a block of the file's lines a second time right next to
+// them, when all the others would, or anywhere when every place makes the
+// same edit. A line a segment writes that the file has just outside it is
+// written twice unless another segment replaces it there (code moved). With
+// no marker above it, a snippet whose first line is the file's first line
+// starts there (likewise at the end); with no marker below it, new lines
+// after the file's last three lines are added at its end. A snippet without
+// markers is the whole new text of a file it creates, of an existing file
+// whose first and last lines it starts and ends with (and half of whose
+// lines it has), or of the stretch of an existing file its ends anchor.
+//
+// It refuses rather than guess: a segment that fits two places (or fits one
+// as the file already has it and would change another, while the rest of the
+// snippet changes the file), one none of whose lines the file has (never
+// written over the file), one that would drop more than 20 lines where no
+// marker stands and write less than half as many, one whose end is the
+// file's elsewhere, one whose brackets do not close what they replace, one
+// whose top lines are the file's at several places far above where its
+// bottom lines fit, one placed only by brackets at an edge that reads both
+// as new lines and as a rewrite of two or more lines beside them (new code
+// written like its neighbour, next to either of its runs), one whose edge of
+// brackets and rulers the file has a little further out (a new section, or
+// the function between deleted), and one that runs on past the file's lines
+// at an end where no marker stands with more than 20 new lines while the
+// file too goes on (stay or go: nothing says).
 //
 // # Claude's text editor, and undo
 //
