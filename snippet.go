@@ -418,6 +418,16 @@ type placement struct {
 	twice []twiceLine
 }
 
+// paired is the set of the segment's lines the placement pairs with a
+// file line.
+func (p *placement) paired() map[int]bool {
+	paired := make(map[int]bool, len(p.pairs))
+	for _, q := range p.pairs {
+		paired[q[0]] = true
+	}
+	return paired
+}
+
 // edit is the text edit that puts segment s in place of its file lines:
 // the segment's lines, re-indented as its pairs at the placement's depth
 // show, a line the file has kept as the file spells it when only its

@@ -599,10 +599,7 @@ func isComment(l string) bool {
 // them: the section between two rulers may be what the segment deletes.
 // (An underline right under a heading is not set off.)
 func (m *merger) keptOrDeleted(k int, s segment, p *placement, prev int) *Error {
-	paired := map[int]bool{}
-	for _, q := range p.pairs {
-		paired[q[0]] = true
-	}
+	paired := p.paired()
 	says := func(q [2]int) bool { return saysSomething(s.lines[q[0]]) }
 	for _, dir := range []int{-1, 1} {
 		n, limit := slices.IndexFunc(p.pairs, says), prev

@@ -110,6 +110,7 @@ func (m *merger) place(k int, s segment, prev int, rel *relation) (*placement, e
 	if len(order) > 1 && common(0) == 1 {
 		slices.SortStableFunc(order, func(a, b int) int { return common(a) - common(b) })
 	}
+	last, fileLast := m.lastLines(s)
 outer:
 	for _, n := range order {
 		if err := m.ctx.Err(); err != nil {
@@ -125,8 +126,8 @@ outer:
 			if f, ok := pinned[says[x]]; ok {
 				bots = slices.DeleteFunc(bots, func(j int) bool { return j != f })
 			}
-			if l, f := m.lastLines(s); says[x] == l && slices.Contains(bots, f) {
-				bots = []int{f} // the segment ends where the file does
+			if says[x] == last && slices.Contains(bots, fileLast) {
+				bots = []int{fileLast} // the segment ends where the file does
 			}
 			if len(bots) == 0 {
 				continue
@@ -233,7 +234,7 @@ func (m *merger) settle(k int, s segment, all []cand, says []int, places func(in
 	}
 	all = m.atOpenEnds(s, all, prev)
 	var left []*placement
-	var at []int // the top of each place left
+	top := -1 // the first place left's top
 	for _, c := range all {
 		c.alts = nil
 		p, err := m.build(k, s, c, says, places, prev, nil)
@@ -241,7 +242,10 @@ func (m *merger) settle(k int, s segment, all []cand, says []int, places func(in
 			return nil
 		}
 		if !m.doubled(s, p) {
-			left, at = append(left, p), append(at, c.top.j0)
+			if len(left) == 0 {
+				top = c.top.j0
+			}
+			left = append(left, p)
 		}
 	}
 	var edit text.Edit
@@ -262,7 +266,7 @@ func (m *merger) settle(k int, s segment, all []cand, says []int, places func(in
 	p := left[0]
 	p.others = slices.Clone(m.others)
 	for _, c := range all {
-		if c.top.j0 != at[0] {
+		if c.top.j0 != top {
 			p.others = append(p.others, c.top.j0)
 		}
 	}
@@ -294,10 +298,7 @@ const doubledBlock = 3
 // lines of the file (a blank line or two between): the block would stand
 // twice in a row.
 func (m *merger) doubled(s segment, p *placement) bool {
-	paired := map[int]bool{}
-	for _, q := range p.pairs {
-		paired[q[0]] = true
-	}
+	paired := p.paired()
 	block := func(i, j, dir int) bool {
 		n := 0
 		for ; i >= 0 && i < len(s.lines) && j >= 0 && j < m.n && !paired[i]; i, j = i+dir, j+dir {

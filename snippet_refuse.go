@@ -22,10 +22,7 @@ const twiceLookups = 6
 // segment's), such a line is a copy. It looks up the distinctive lines the
 // placement did not pair, nearest the runs first, a few of them.
 func (m *merger) twice(k int, s segment, p *placement, places func(int) []int) []twiceLine {
-	paired := map[int]bool{}
-	for _, q := range p.pairs {
-		paired[q[0]] = true
-	}
+	paired := p.paired()
 	var look []int
 	for i, l := range s.lines {
 		if !paired[i] && saysSomething(l) && buffer.Rarity(l) >= 8 {

@@ -41,10 +41,7 @@ func c() {
 		}
 		return strings.Replace(goFile, old, new, 1)
 	}
-	tests := []struct {
-		name, content, snippet, want string
-		err                          error
-	}{{
+	tests := []mergeCase{{
 		name:    "line added after an anchor, closing bracket after a nested marker",
 		content: goFile,
 		snippet: "// ... existing code ...\nfunc b() error {\n\tx := compute()\n\tlog.Print(x)\n\t// ... existing code ...\n}\n// ... existing code ...\n",
@@ -309,11 +306,7 @@ func c() {
 		snippet: "// ... existing code ...\n}\n\nfunc b(limit int) error {\n\tx := compute()\n\tif x > 3 {\n// ... existing code ...\n",
 		want:    edit("func b() error {", "func b(limit int) error {"),
 	}}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			checkMerge(t, tt.content, tt.snippet, tt.want, tt.err)
-		})
-	}
+	runMergeCases(t, tests)
 }
 
 // hookTest is a test of a hook file written as its neighbours are, and
@@ -324,6 +317,23 @@ func hookTest(name, file, body string) string {
 }
 
 const lastHookTest = "\tit(\"concatenates context across layers\", async () => {\n\t\tconst hooks = mergeAgentHooks([]);\n\t\texpect(hooks).toBeDefined();\n\t});\n"
+
+// A mergeCase is a snippet merged into content: the text it must give,
+// or the error it must be refused with.
+type mergeCase struct {
+	name, content, snippet, want string
+	err                          error
+}
+
+// runMergeCases checks each case as a subtest (see checkMerge).
+func runMergeCases(t *testing.T, cases []mergeCase) {
+	t.Helper()
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			checkMerge(t, tc.content, tc.snippet, tc.want, tc.err)
+		})
+	}
+}
 
 // checkMerge merges snippet into content and checks the result against
 // want, or, when wantErr is set, that the merge is refused with it, the
@@ -888,10 +898,7 @@ func TestMergeSnippetRefusalMessages(t *testing.T) {
 func TestMergeSnippetSettledTies(t *testing.T) {
 	const trivy = "jobs:\n  scan:\n    steps:\n      - name: Scan source\n        uses: aquasecurity/trivy-action@0.34.0\n        with:\n          scan-type: 'fs'\n          format: 'sarif'\n          ignore-unfixed: true\n\n      - name: Upload results\n        uses: github/codeql-action/upload-sarif@v4\n        if: always()\n        with:\n          sarif_file: 'trivy-results.sarif'\n\n      - name: Scan for the logs\n        uses: aquasecurity/trivy-action@0.34.0\n        if: always()\n        with:\n          scan-type: 'fs'\n          format: 'table'\n          ignore-unfixed: true\n          exit-code: '1'\n"
 	const dependabot = "version: 2\nupdates:\n  - package-ecosystem: \"github-actions\"\n    directory: \"/\"\n    schedule:\n      interval: \"weekly\"\n    ignore:\n      # Ignore all patch releases as we can manually\n      # upgrade if we run into a bug and need a fix.\n      - dependency-name: \"*\"\n        update-types: [\"version-update:semver-patch\"]\n    cooldown:\n      default-days: 7\n    groups:\n      actions:\n        patterns:\n          - \"*\"\n  - package-ecosystem: \"pre-commit\"\n    directory: \"/\"\n    schedule:\n      interval: \"weekly\"\n    cooldown:\n      default-days: 7\n    groups:\n      pre-commit:\n        patterns:\n          - \"*\"\n"
-	for _, tc := range []struct {
-		name, content, snippet, want string
-		err                          error
-	}{{
+	runMergeCases(t, []mergeCase{{
 		// The last line the file has as written, "ignore-unfixed: true",
 		// ends the first step and the third: read as ending the first, the
 		// segment writes the upload step again above the file's own.
@@ -916,11 +923,7 @@ func TestMergeSnippetSettledTies(t *testing.T) {
 		content: dependabot,
 		snippet: "    # ... existing code ...\n    directory: \"/\"\n    schedule:\n      interval: \"weekly\"\n    ignore:\n      - dependency-name: \"*\"\n        update-types: [\"version-update:semver-patch\"]\n    cooldown:\n      default-days: 7\n    groups:\n      # ... existing code ...\n",
 		err:     editkit.ErrAmbiguous,
-	}} {
-		t.Run(tc.name, func(t *testing.T) {
-			checkMerge(t, tc.content, tc.snippet, tc.want, tc.err)
-		})
-	}
+	}})
 }
 
 // TestMergeSnippetMovedCode: a segment may write lines the file has just
@@ -936,10 +939,7 @@ func TestMergeSnippetMovedCode(t *testing.T) {
 	// The other way: the block's old place first, its new place below.
 	const removedAbove = "// ... existing code ...\n\t\tformat = time.RFC3339\n\t}\n\n\tswitch f := strings.ToLower(format); f {\n// ... existing code ...\n"
 	const writtenBelow = "\t\tvalue.Set(time.Unix(n, 0))\n\t\treturn nil\n\t}\n\n\tif val == \"\" {\n\t\tvalue.Set(time.Time{})\n\t\treturn nil\n\t}\n\n\tloc := time.Local\n// ... existing code ...\n"
-	for _, tc := range []struct {
-		name, content, snippet, want string
-		err                          error
-	}{{
+	runMergeCases(t, []mergeCase{{
 		name:    "a block moved up: one segment writes it, the next removes it",
 		content: file,
 		snippet: moveUp + removed,
@@ -954,11 +954,7 @@ func TestMergeSnippetMovedCode(t *testing.T) {
 		content: file,
 		snippet: moveUp,
 		err:     editkit.ErrConflict,
-	}} {
-		t.Run(tc.name, func(t *testing.T) {
-			checkMerge(t, tc.content, tc.snippet, tc.want, tc.err)
-		})
-	}
+	}})
 }
 
 // TestMergeSnippetRulerAboveDeletion: a segment whose top lines say
@@ -972,26 +968,22 @@ func TestMergeSnippetRulerAboveDeletion(t *testing.T) {
 	const ruler = "  /*------------------------------------------------------------------------*/\n\n"
 	const snippet = "  // ... existing code ...\n\n" + ruler + "  /**\n   * Assigns `value` to `key` of `object`, if it differs.\n   * using SameValueZero for equality comparisons.\n  // ... existing code ...\n"
 	changed := strings.Replace(rest, "of `object`.", "of `object`, if it differs.", 1)
-	for _, tc := range []struct {
-		name, content, want string
-		err                 error
-	}{{
+	runMergeCases(t, []mergeCase{{
 		name:    "no ruler near: a new section",
+		snippet: snippet,
 		content: head + deleted + rest,
 		want:    head + deleted + ruler + changed,
 	}, {
 		name:    "the ruler a function further up: new, or the function deleted",
+		snippet: snippet,
 		content: head + ruler + deleted + rest,
 		err:     editkit.ErrAmbiguous,
 	}, {
 		name:    "the ruler both right above the lines and a function further up: kept, or the function deleted",
+		snippet: snippet,
 		content: head + ruler + deleted + ruler + rest,
 		err:     editkit.ErrAmbiguous,
-	}} {
-		t.Run(tc.name, func(t *testing.T) {
-			checkMerge(t, tc.content, snippet, tc.want, tc.err)
-		})
-	}
+	}})
 }
 
 // TestMergeSnippetFileStep: the file's indent step is read from the lines
@@ -1039,22 +1031,17 @@ func TestMergeSnippetAppend(t *testing.T) {
 	const added = "\n// safeInt8 converts n to int8, capping at math.MaxInt8.\nfunc safeInt8(n int) int8 {\n\tif n > math.MaxInt8 {\n\t\treturn math.MaxInt8\n\t}\n\treturn int8(n)\n}\n"
 	const snippet = "// ... existing code ...\n\t}\n\treturn true\n}\n" + added
 	const head = "package gin\n\nimport \"unicode\"\n\n"
-	for _, tc := range []struct {
-		name, content, want string
-		err                 error
-	}{{
+	runMergeCases(t, []mergeCase{{
 		name:    "at the end",
+		snippet: snippet,
 		content: head + isASCII,
 		want:    head + isASCII + added,
 	}, {
 		name:    "the same lines in the middle: refused",
+		snippet: snippet,
 		content: head + isASCII + "\nfunc last() {}\n",
 		err:     editkit.ErrNotFound,
-	}} {
-		t.Run(tc.name, func(t *testing.T) {
-			checkMerge(t, tc.content, snippet, tc.want, tc.err)
-		})
-	}
+	}})
 }
 
 // TestMergeSnippetWholeFileRewritten: a snippet without markers that
