@@ -111,7 +111,8 @@
 // [MergeSnippet] (on a string) and [Editor.EditFile] (on a file) merge what
 // fast-apply models merge, without a model: the new text of the parts of a
 // file that change, with a marker line ("// ... existing code ...", "# ...
-// rest unchanged", in any comment syntax) for each stretch that stays. The
+// rest unchanged", "/* ... existing methods ... */", in any comment
+// syntax: "..." with a few words of elision) for each stretch that stays. The
 // snippet splits at its markers into segments; each segment replaces the
 // file's lines from its first to its last line that are the file's (its
 // anchors: lines that say something, grown into runs of the lines around
@@ -130,7 +131,9 @@
 // same edit. A line a segment writes that the file has just outside it is
 // written twice unless another segment replaces it there (code moved). With
 // no marker above it, a snippet whose first line is the file's first line
-// starts there (likewise at the end); with no marker below it, new lines
+// starts there (likewise at the end), and one whose first line is a later
+// line of the file leaves the lines above in place when there are more than
+// 20 of them; with no marker below it, new lines
 // after the file's last three lines are added at its end. A snippet without
 // markers is the whole new text of a file it creates, of an existing file
 // whose first and last lines it starts and ends with (and half of whose
@@ -149,7 +152,9 @@
 // brackets and rulers the file has a little further out (a new section, or
 // the function between deleted), and one that runs on past the file's lines
 // at an end where no marker stands with more than 20 new lines while the
-// file too goes on (stay or go: nothing says).
+// file too goes on, or that ends there with a line the file has 20 lines or
+// fewer before its end while the snippet has a marker elsewhere (stay or go:
+// nothing says; the top likewise).
 //
 // # Claude's text editor, and undo
 //

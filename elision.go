@@ -10,29 +10,66 @@ import (
 )
 
 // elisionLine reports a line that stands for lines left out and says
-// nothing else: "..." alone, or in a comment with at most a few words of
-// the kind models write there — "// ... existing code ...", "# ... rest of
-// the file unchanged". A comment that goes on after its "..." with
-// anything else is prose.
+// nothing else: "..." alone, or in a comment with a few words of the kind
+// models write there. Between two "..." any few words will do ("// ...
+// existing methods ...", "/* ... snip ... */", "# [...]"): prose does not
+// start and end with an ellipsis. With one "..." the words must all be
+// ones models use for elided code, and one of them must say so ("//
+// existing tests ...", "# rest of the file unchanged ..."): a comment that
+// trails off ("// Wait for the server...") is prose.
 func elisionLine(l string) bool {
 	if !strings.Contains(l, "...") && !strings.Contains(l, "…") {
 		return false
 	}
-	m := elisionRE().FindStringSubmatch(strings.TrimSpace(stripComment(l)))
+	t := strings.TrimSpace(l)
+	if c := strings.TrimSpace(stripComment(t)); c != t {
+		t = strings.TrimSpace(unbracket(c))
+	}
+	m := elisionRE().FindStringSubmatch(t)
 	if m == nil {
 		return false
 	}
-	for _, w := range strings.Fields(strings.ToLower(m[1] + " " + m[2])) {
-		if !elisionWords[strings.Trim(w, ".,:;!()")] {
+	words := strings.Fields(strings.ToLower(m[1] + " " + m[3]))
+	if len(words) > maxElisionWords {
+		return false
+	}
+	if m[2] != "" { // "... words ..."
+		return !strings.ContainsAny(m[1], elisionCode)
+	}
+	says := false
+	for _, w := range words {
+		w = strings.Trim(w, ".,:;!()[]")
+		if !elisionWords[w] && !elisionNouns[w] {
 			return false
 		}
+		says = says || elisionWords[w]
 	}
-	return true
+	return says || len(words) == 0
 }
 
-var elisionRE = lazyRegexp(`^(?:\.\.\.|…)\s*([^.…]*?)\s*(?:\.\.\.|…)?$|^([^.…]*?)\s*(?:\.\.\.|…)$`)
+// maxElisionWords bounds the words of an elision line: a longer comment
+// is prose about the code.
+const maxElisionWords = 8
 
-// elisionWords are the words an elision line may hold besides its "...".
+// elisionCode are characters that make the words between two "..." code
+// rather than words.
+const elisionCode = "=;{}<>\"'`"
+
+var elisionRE = lazyRegexp(`^(?:\.\.\.|…)\s*([^.…]*?)\s*(\.\.\.|…)?$|^([^.…]*?)\s*(?:\.\.\.|…)$`)
+
+// unbracket removes the brackets around a comment's text: "[...]",
+// "(... unchanged ...)".
+func unbracket(t string) string {
+	for _, p := range [][2]string{{"[", "]"}, {"(", ")"}} {
+		if len(t) >= 2 && strings.HasPrefix(t, p[0]) && strings.HasSuffix(t, p[1]) {
+			return t[1 : len(t)-1]
+		}
+	}
+	return t
+}
+
+// elisionWords are the words that say an elision line stands for code
+// left out, besides its "...".
 var elisionWords = map[string]bool{
 	"": true, "existing": true, "code": true, "rest": true, "of": true, "the": true, "file": true, "function": true,
 	"method": true, "class": true, "body": true, "module": true, "component": true, "implementation": true,
@@ -40,6 +77,28 @@ var elisionWords = map[string]bool{
 	"is": true, "before": true, "above": true, "below": true, "other": true, "previous": true, "lines": true,
 	"imports": true, "content": true, "contents": true, "here": true, "etc": true, "omitted": true, "more": true,
 	"and": true, "so": true, "on": true, "stays": true, "stay": true, "untouched": true, "unmodified": true,
+	"remaining": true, "remainder": true, "others": true, "all": true, "earlier": true, "following": true,
+	"snip": true, "snipped": true, "elided": true, "skipped": true, "truncated": true,
+}
+
+// elisionNouns are the things models say an elision line stands for,
+// and the small words around them; alone they say nothing of elision,
+// beside a word of elisionWords they do ("existing tests").
+var elisionNouns = map[string]bool{}
+
+func init() {
+	for _, w := range strings.Fields(`methods functions tests test fields field properties property cases case
+		config configuration helpers helper logic routes route handlers handler definitions definition
+		declarations declaration statements statement types type variables variable vars constants
+		constant members member props prop state hooks hook exports export options option settings
+		setting dependencies dependency entries entry items item elements element sections section
+		blocks block steps step jobs job tasks task commands command keys key values value attributes
+		attribute parameters parameter params arguments args classes structs struct interfaces interface
+		enums enum macros macro includes include fixtures fixture assertions checks setup init
+		initialization styles rules rule middleware endpoints endpoint components modules files
+		functionality implementations bodies in this to from`) {
+		elisionNouns[w] = true
+	}
 }
 
 // stripComment removes the comment syntax around a line: //, #, --, ;,

@@ -466,12 +466,16 @@ func (m *merger) reachEnds(s segment, p *placement, prev int) {
 	}
 	// With no marker there, what the segment leaves of the file at that
 	// end is the segment's too, if it is no more than a segment may drop.
-	// Blank lines alone left at an end stay.
-	if beg := p.pairs[0]; s.open[0] && prev == 0 && fFirst >= 0 && fFirst < beg[1] && droppable(beg[1], beg[0]) {
+	// Blank lines alone left at an end stay. A segment that ends with a
+	// line of the file while a marker stands at its other end does not
+	// reach past it, unless it has every line there (moved up): the
+	// snippet leaves out more of the file, and nothing says these lines go
+	// (see openEnd).
+	if beg := p.pairs[0]; s.open[0] && prev == 0 && fFirst >= 0 && fFirst < beg[1] && droppable(beg[1], beg[0]) && (!m.anchoredEnd(s, p, 0) || m.writesAll(s, 0, beg[1])) {
 		p.pairs = append([][2]int{{0, 0}}, p.pairs...)
 		p.loose[0] = true
 	}
-	if end := p.pairs[len(p.pairs)-1]; s.open[1] && fLast > end[1] && (droppable(m.n-1-end[1], len(s.lines)-1-end[0]) || m.writesAll(s, end[1]+1, m.n)) {
+	if end := p.pairs[len(p.pairs)-1]; s.open[1] && fLast > end[1] && (droppable(m.n-1-end[1], len(s.lines)-1-end[0]) || m.writesAll(s, end[1]+1, m.n)) && (!m.anchoredEnd(s, p, 1) || m.writesAll(s, end[1]+1, m.n)) {
 		p.pairs = append(p.pairs, [2]int{len(s.lines) - 1, m.n - 1})
 		p.loose[1] = true
 	}
@@ -496,13 +500,37 @@ func (m *merger) writesAll(s segment, from, to int) bool {
 	return n > 0
 }
 
-// openEnd refuses a segment with no marker at an end of the snippet that
-// goes on past its last line the file has (its first, at the top) with
-// more new lines than a segment may drop, where the file too goes on with
-// more: nothing says whether the file's lines there stay after the new
-// ones or are what they replace (a whole new file whose ending was
-// rewritten, or the top of one written without its marker).
+// openEnd refuses a segment with no marker at an end of the snippet
+// that the file goes on past, when nothing says whether the file's lines
+// there stay:
+//   - it ends (starts) with a line of the file, in a snippet that leaves
+//     code out (see anchoredEnd), and the file has no more lines past it
+//     than a segment may drop: they may stay, or go unshown (a model that
+//     leaves the end marker out, or one deleting the file's last lines);
+//   - it goes on past its last line the file has (its first, at the top)
+//     with more new lines than a segment may drop, where the file too
+//     goes on with more: the file's lines may stay after the new ones or
+//     be what they replace (a whole new file whose ending was rewritten,
+//     or the top of one written without its marker).
 func (m *merger) openEnd(k int, s segment, p *placement, prev int) error {
+	if m.anchoredEnd(s, p, 1) {
+		end := p.pairs[len(p.pairs)-1]
+		if rest := m.n - 1 - end[1]; droppable(rest, 0) {
+			return m.segmentError(ErrAmbiguous, k, s, "ends with line %d (%q), which is file line %d, and no marker follows it: the file's %s after it may stay or be deleted",
+				s.at+end[0]+1, strings.TrimSpace(s.lines[end[0]]), end[1]+1, plural(rest, "line")).
+				at(LineRange{end[1] + 2, m.n}).
+				withHint("End the snippet with a marker line such as \"// ... existing code ...\" if they stay; to delete them, delete them with edit_block or write_from_line")
+		}
+	}
+	if m.anchoredEnd(s, p, 0) && prev == 0 {
+		beg := p.pairs[0]
+		if droppable(beg[1], 0) {
+			return m.segmentError(ErrAmbiguous, k, s, "starts with line %d (%q), which is file line %d, and no marker comes before it: the file's %s before it may stay or be deleted",
+				s.at+beg[0]+1, strings.TrimSpace(s.lines[beg[0]]), beg[1]+1, plural(beg[1], "line")).
+				at(LineRange{1, beg[1]}).
+				withHint("Start the snippet with a marker line such as \"// ... existing code ...\" if they stay; to delete them, delete them with edit_block or write_from_line")
+		}
+	}
 	if s.open[1] && !p.loose[1] {
 		end := p.pairs[len(p.pairs)-1]
 		wrote := countFunc(s.lines[end[0]+1:], notBlank)
@@ -524,6 +552,37 @@ func (m *merger) openEnd(k int, s segment, p *placement, prev int) error {
 		}
 	}
 	return nil
+}
+
+// anchoredEnd reports a segment whose end (0 top, 1 bottom) has no
+// marker and whose outermost line there that is not blank is a file line
+// the file goes on past: nothing says whether the file's lines beyond
+// stay or go. It holds only for a segment of a snippet that leaves code
+// out: one with a marker at its other end, or, in a snippet without
+// markers, one so anchored at both ends (a piece of the file, not its
+// whole new text).
+func (m *merger) anchoredEnd(s segment, p *placement, end int) bool {
+	if !s.open[end] {
+		return false
+	}
+	if !s.open[1-end] {
+		return m.anchoredAt(s, p, end)
+	}
+	return m.anchoredAt(s, p, 0) && m.anchoredAt(s, p, 1)
+}
+
+// anchoredAt reports whether the segment's outermost line at end that is
+// not blank is paired with a file line that has lines not blank beyond it.
+func (m *merger) anchoredAt(s segment, p *placement, end int) bool {
+	if p.loose[end] {
+		return false
+	}
+	if end == 0 {
+		beg := p.pairs[0]
+		return beg[0] == nextNonBlank(s.lines, -1, 1) && nextNonBlankLine(m.buf, beg[1], -1) >= 0
+	}
+	fin := p.pairs[len(p.pairs)-1]
+	return fin[0] == nextNonBlank(s.lines, len(s.lines), -1) && nextNonBlankLine(m.buf, fin[1], 1) >= 0
 }
 
 func notBlank(l string) bool { return !isBlank(l) }

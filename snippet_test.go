@@ -677,6 +677,10 @@ func FuzzMergeSnippet(f *testing.F) {
 	f.Add("  /*---*/\n\n  /**\n   * a\n   */\n  function a() {\n  }\n\n  /**\n   * b\n   */\n", "  // ...\n\n  /*---*/\n\n  /**\n   * b\n  // ...\n")
 	f.Add("\tit(\"a\", () => {\n\t\tconst w = make();\n\t\ttry {\n\t\t\trun(w);\n\t\t} finally {\n\t\t\tclean(w);\n\t\t}\n\t});\n\n\tit(\"z\", () => {\n\t\tdone();\n\t});\n",
 		"\t// ...\n\t\t}\n\t});\n\n\tit(\"b\", () => {\n\t\tconst w = make();\n\t\ttry {\n\t\t\twalk(w);\n\t\t} finally {\n\t\t\tclean(w);\n\t\t}\n\t});\n\n\tit(\"z\", () => {\n\t// ...\n")
+	// A piece of the file between markers models write in their own words,
+	// with no marker above it.
+	f.Add("package x\n\nfunc a() {\n\tx()\n}\n\nfunc b() {\n}\n\nfunc c() {\n}\n",
+		"func a() {\n\ty()\n}\n\n// ... existing methods ...\n\nfunc c() {\n// ... rest unchanged ...\n")
 	f.Fuzz(func(t *testing.T, content, snippet string) {
 		got, res, err := editkit.MergeSnippet(content, snippet)
 		if err != nil {
@@ -1072,4 +1076,51 @@ func TestMergeSnippetTabsAndAlignment(t *testing.T) {
 	want := strings.Replace(strings.Replace(file, "\t  TT_FORK|TT_NO_LOGS, &basic_setup", "\t  TT_FORK|TT_NO_LOGS|TT_RETRIABLE, &basic_setup", 1),
 		"dns_probe_test, TT_FORK|TT_NO_LOGS,", "dns_probe_test, TT_FORK|TT_NO_LOGS|TT_RETRIABLE,", 1)
 	checkMerge(t, file, snippet, want, nil)
+}
+
+// TestMergeSnippetOpenEnds: a snippet that leaves code out (it has a
+// marker) but starts or ends with a line of the file without a marker
+// there does not say whether the file's few lines beyond it stay or go:
+// refused, never deleted. With the marker it merges; a marker line in
+// the words models use ("existing methods") is one.
+func TestMergeSnippetOpenEnds(t *testing.T) {
+	const file = "package x\n\ntype S struct{}\n\nfunc (s *S) A() int {\n\treturn 1\n}\n\nfunc (s *S) B() int {\n\treturn 2\n}\n\nfunc (s *S) C() int {\n\treturn 3\n}\n\nvar last = 4\n"
+	const ac = "func (s *S) A() int {\n\treturn 10\n}\n\n// ... existing methods ...\n\nfunc (s *S) C() int {\n\treturn 30\n}\n"
+	edited := strings.NewReplacer("return 1\n", "return 10\n", "return 3\n", "return 30\n").Replace(file)
+	runMergeCases(t, []mergeCase{{
+		name:    "no marker above the first segment: refused",
+		content: file,
+		snippet: ac + "// ... existing code ...\n",
+		err:     editkit.ErrAmbiguous,
+	}, {
+		name:    "no marker below the last segment: refused",
+		content: file,
+		snippet: "// ... existing code ...\n" + ac,
+		err:     editkit.ErrAmbiguous,
+	}, {
+		name:    "markers at both ends",
+		content: file,
+		snippet: "// ... existing code ...\n" + ac + "// ... existing code ...\n",
+		want:    edited,
+	}, {
+		name:    "more lines beyond than a segment may drop stay",
+		content: file + numbered("var v", 30),
+		snippet: "// ... existing code ...\n" + ac,
+		want:    edited + numbered("var v", 30),
+	}, {
+		name:    "the lines past the end moved up: they go",
+		content: file,
+		snippet: "// ... existing code ...\nfunc (s *S) B() int {\n\treturn 2\n}\n\nvar last = 4\n\nfunc (s *S) C() int {\n\treturn 3\n}\n",
+		want:    strings.Replace(file, "func (s *S) C() int {\n\treturn 3\n}\n\nvar last = 4\n", "var last = 4\n\nfunc (s *S) C() int {\n\treturn 3\n}\n", 1),
+	}, {
+		name:    "no marker it knows: a piece of the file, not its new text",
+		content: file,
+		snippet: strings.Replace(ac, "// ... existing methods ...", "// other stuff here...", 1),
+		err:     editkit.ErrAmbiguous,
+	}, {
+		name:    "the file's last line ends the segment",
+		content: file,
+		snippet: "// ... existing code ...\nfunc (s *S) C() int {\n\treturn 30\n}\n\nvar last = 4\n",
+		want:    strings.Replace(file, "return 3\n", "return 30\n", 1),
+	}})
 }
