@@ -166,6 +166,45 @@ func splitSnippet(snippet string, content func(lines []string, i int) bool) (seg
 	return segs, markers
 }
 
+// unfence removes a code fence around the whole snippet ("```go" …
+// "```"), which models add out of habit, and returns the snippet and the
+// number of lines removed above it. A fence the file has itself, or one
+// with another fence inside it, is the snippet's text (a Markdown file's
+// code block), and stays.
+func unfence(buf *buffer.Buffer, snippet string) (string, int) {
+	lines := strings.Split(normalizeEOL(snippet), "\n")
+	first, last := nextNonBlank(lines, -1, 1), nextNonBlank(lines, len(lines), -1)
+	if first < 0 || first == last {
+		return snippet, 0
+	}
+	open, end := strings.TrimSpace(lines[first]), strings.TrimSpace(lines[last])
+	fence := fenceOf(open)
+	if fence == "" || fenceOf(end) != end || len(end) < len(fence) || end[0] != fence[0] ||
+		len(buf.Occurrences(buffer.Collapse, open, 1)) > 0 {
+		return snippet, 0
+	}
+	for _, l := range lines[first+1 : last] {
+		if fenceOf(strings.TrimSpace(l)) != "" {
+			return snippet, 0
+		}
+	}
+	return strings.Join(lines[first+1:last], "\n") + "\n", first + 1
+}
+
+// fenceOf returns the fence a Markdown code fence line opens with — three
+// or more backticks or tildes, then an info string without backticks — or
+// "".
+func fenceOf(l string) string {
+	if l == "" || l[0] != '`' && l[0] != '~' {
+		return ""
+	}
+	n := len(l) - len(strings.TrimLeft(l, l[:1]))
+	if n < 3 || l[0] == '`' && strings.Contains(l[n:], "`") {
+		return ""
+	}
+	return l[:n]
+}
+
 // inFile reports whether marker-like line i of a snippet is the file's
 // own text: the file has it next to a line that is next to it in the
 // snippet too.
@@ -185,7 +224,11 @@ func inFile(buf *buffer.Buffer, lines []string, i int) bool {
 // planSnippet plans the edits that merge snippet into the text of buf.
 // exists is false for a file that does not exist yet.
 func planSnippet(ctx context.Context, buf *buffer.Buffer, path, snippet string, exists bool) ([]text.Edit, *MergeResult, error) {
+	snippet, fenced := unfence(buf, snippet)
 	segs, markers := splitSnippet(snippet, func(lines []string, i int) bool { return inFile(buf, lines, i) })
+	for i := range segs {
+		segs[i].at += fenced // line numbers in messages are the snippet's as sent
+	}
 	if len(segs) == 0 {
 		return nil, nil, errorf(ErrInvalidRequest, path, "the snippet has no lines but markers and blank lines").
 			withHint("Send the new text of the lines that change, with a marker such as \"// ... existing code ...\" where lines stay as they are")

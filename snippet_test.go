@@ -1124,3 +1124,38 @@ func TestMergeSnippetOpenEnds(t *testing.T) {
 		want:    strings.Replace(file, "return 3\n", "return 30\n", 1),
 	}})
 }
+
+// TestMergeSnippetFenced: a code fence around the whole snippet is the
+// model's habit, not the file's text; a fence the file has is.
+func TestMergeSnippetFenced(t *testing.T) {
+	const file = "package x\n\nfunc A() int {\n\treturn 1\n}\n\nfunc B() int {\n\treturn 2\n}\n"
+	const body = "// ... existing code ...\nfunc B() int {\n\treturn 20\n}\n"
+	want := strings.Replace(file, "return 2\n", "return 20\n", 1)
+	const readme = "# x\n\nRun it:\n\n```sh\nx run\n```\n\nThen stop it.\n"
+	runMergeCases(t, []mergeCase{{
+		name:    "backticks with a language",
+		content: file,
+		snippet: "```go\n" + body + "```\n",
+		want:    want,
+	}, {
+		name:    "tildes, no final newline",
+		content: file,
+		snippet: "~~~\n" + body + "~~~",
+		want:    want,
+	}, {
+		name:    "a Markdown file's own code block",
+		content: readme,
+		snippet: "<!-- ... existing code ... -->\nRun it:\n\n```sh\nx run --fast\n```\n<!-- ... existing code ... -->\n",
+		want:    strings.Replace(readme, "x run\n", "x run --fast\n", 1),
+	}, {
+		name:    "a fence inside: Markdown text, not a wrapper",
+		content: "",
+		snippet: "```sh\nx run\n```\n\nThen:\n\n```sh\nx stop\n```\n",
+		want:    "```sh\nx run\n```\n\nThen:\n\n```sh\nx stop\n```\n",
+	}, {
+		name:    "a new file",
+		content: "",
+		snippet: "```go\npackage x\n```\n",
+		want:    "package x\n",
+	}})
+}
