@@ -204,6 +204,18 @@ var accuracyClasses = []accuracyClass{
 			return true
 		})
 	}},
+	{name: "copied from view with line numbers", make: func(g *caseGen) (accuracyCase, bool) {
+		return g.damaged(func(b *block) bool {
+			b.search = numberLines(b.search, strings.Count(b.file[:b.start], "\n")+1)
+			return true
+		})
+	}},
+	{name: "line numbers of an older view (3 off)", make: func(g *caseGen) (accuracyCase, bool) {
+		return g.damaged(func(b *block) bool {
+			b.search = numberLines(b.search, strings.Count(b.file[:b.start], "\n")+4)
+			return true
+		})
+	}},
 	{name: "curly quotes in the search", make: func(g *caseGen) (accuracyCase, bool) {
 		return g.damaged(func(b *block) bool {
 			if !strings.ContainsAny(b.search, `"'`) {
@@ -744,4 +756,17 @@ func typo(rng *rand.Rand, line string, n int) string {
 		}
 	}
 	return string(b)
+}
+
+// numberLines numbers the lines of s from n on, as view shows them.
+func numberLines(s string, n int) string {
+	body, final := strings.CutSuffix(s, "\n")
+	lines := strings.Split(body, "\n")
+	for i, l := range lines {
+		lines[i] = fmt.Sprintf("%6d\t%s", n+i, l)
+	}
+	if final {
+		return strings.Join(lines, "\n") + "\n"
+	}
+	return strings.Join(lines, "\n")
 }

@@ -56,6 +56,7 @@
 // finds anything decides ([DefaultChain]):
 //
 //	exact                  the text byte for byte
+//	line-numbered          the text copied from view with its line numbers, numbers left out
 //	trailing-whitespace    whole lines, trailing whitespace ignored
 //	line-trimmed           whole lines, indentation ignored
 //	indentation-flexible   whole lines, the block's common indentation ignored

@@ -485,6 +485,7 @@ func placeholder(search, matched, replace string) string {
 
 // tierNotes says what a tolerant match found different, for messages.
 var tierNotes = map[string]string{
+	"line-numbered":         "the search's lines carried their line numbers, as view shows them, which were left out (send the text after the number alone)",
 	"trailing-whitespace":   "trailing whitespace differed",
 	"line-trimmed":          "indentation differed, and the replacement was re-indented to the file's",
 	"indentation-flexible":  "the block's indentation differed, and the replacement was re-indented to the file's",

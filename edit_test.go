@@ -124,7 +124,7 @@ func TestReplace(t *testing.T) {
 			why:     "a chain without the fuzzy replacers does not tolerate a typo",
 			content: code, search: "func f() {\n\tif x {\n\t\tretrun 1\n\t}\n\treturn 2", repl: "x",
 			opts: ReplaceOptions{Chain: DefaultChain().Without("block-anchor", "context-aware")},
-			kind: ErrNotFound, msg: "tried exact, trailing-whitespace, line-trimmed, indentation-flexible, whitespace-normalized, unicode-normalized, escape-normalized, trimmed-boundary, blank-lines-ignored, multi-occurrence",
+			kind: ErrNotFound, msg: "tried exact, line-numbered, trailing-whitespace, line-trimmed, indentation-flexible, whitespace-normalized, unicode-normalized, escape-normalized, trimmed-boundary, blank-lines-ignored, multi-occurrence",
 		},
 		{
 			why:     "indentation-flexible keeps the block's own structure",

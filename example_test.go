@@ -296,7 +296,7 @@ func ExampleDefaultChain() {
 	}
 	fmt.Println()
 	// Output:
-	// exact trailing-whitespace line-trimmed indentation-flexible whitespace-normalized unicode-normalized escape-normalized trimmed-boundary blank-lines-ignored block-anchor context-aware multi-occurrence
+	// exact line-numbered trailing-whitespace line-trimmed indentation-flexible whitespace-normalized unicode-normalized escape-normalized trimmed-boundary blank-lines-ignored block-anchor context-aware multi-occurrence
 }
 
 func ExampleEditor_EditBlock() {

@@ -105,13 +105,13 @@ type Replacer interface {
 type Chain []Replacer
 
 // DefaultChain returns the built-in replacers in their default order, from
-// strict to lax: exact, trailing-whitespace, line-trimmed,
+// strict to lax: exact, line-numbered, trailing-whitespace, line-trimmed,
 // indentation-flexible, whitespace-normalized, unicode-normalized,
 // escape-normalized, trimmed-boundary, blank-lines-ignored, block-anchor,
 // context-aware and multi-occurrence. See the package documentation for what each accepts.
 func DefaultChain() Chain {
 	return Chain{
-		exact{}, lineTier{"trailing-whitespace", buffer.TrimRight}, lineTrimmed{},
+		exact{}, lineNumbered{}, lineTier{"trailing-whitespace", buffer.TrimRight}, lineTrimmed{},
 		indentationFlexible{}, lineTier{"whitespace-normalized", buffer.Collapse}, unicodeNormalized{},
 		escapeNormalized{}, trimmedBoundary{}, blankLines{}, blockAnchor{}, contextAware{}, multiOccurrence{},
 	}

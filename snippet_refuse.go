@@ -289,6 +289,9 @@ func (m *merger) notFound(k int, s segment) *Error {
 	nearest = strings.NewReplacer("search lines", "segment lines", "search has:", "snippet has:").Replace(nearest)
 	e.Msg = fmt.Sprintf("segment %d of the snippet (its lines %d-%d) has no line that the file has (after the previous segment), indentation and spacing ignored: %s", k+1, s.at+1, s.at+len(s.lines), nearest)
 	e.Hint = "A segment needs a line of the file that occurs once, at its top or bottom, next to the lines that change; copy it from the file (view) exactly"
+	if _, _, numbered := unnumber(strings.Join(s.lines, "\n")); numbered {
+		e.Hint = "The segment's lines start with line numbers, as view shows them: send the text after the number alone"
+	}
 	// New lines at an end of the file are placed by the file's lines at
 	// that end, one that says something among them: say which, since a
 	// marker alone does not.

@@ -871,6 +871,12 @@ func TestMergeSnippetRefusalMessages(t *testing.T) {
 		err:     editkit.ErrNotFound,
 		msg:     `its line 2 ("x := compute(1)") is in the file more than 64 times`,
 	}, {
+		name:    "lines copied from view with their numbers",
+		content: "package a\n\nfunc B() int {\n\treturn 3\n}\n",
+		snippet: "// ... existing code ...\n     3\tfunc B() int {\n     4\t\treturn 4\n// ... existing code ...\n",
+		err:     editkit.ErrNotFound,
+		msg:     "The segment's lines start with line numbers, as view shows them: send the text after the number alone",
+	}, {
 		name:    "new lines after a marker, nothing below: the file's last lines place them",
 		content: "package a\n\nfunc B() int {\n\treturn 3\n}\n",
 		snippet: "// ... existing code ...\n\nfunc C() int {\n\treturn 4\n}\n",
