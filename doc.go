@@ -113,7 +113,8 @@
 // fast-apply models merge, without a model: the new text of the parts of a
 // file that change, with a marker line ("// ... existing code ...", "# ...
 // rest unchanged", "/* ... existing methods ... */", in any comment
-// syntax: "..." with a few words of elision) for each stretch that stays
+// syntax: "..." with a few words of elision, or a comment that only says
+// code is left out, "// existing code") for each stretch that stays
 // (a code fence around it all is dropped, unless the file has it). The
 // snippet splits at its markers into segments; each segment replaces the
 // file's lines from its first to its last line that are the file's (its

@@ -459,7 +459,7 @@ func placeholder(search, matched, replace string) string {
 	count := func(s string) (n int, lines map[string]bool) {
 		lines = map[string]bool{}
 		for _, l := range strings.Split(s, "\n") {
-			if placeholderLine().MatchString(l) {
+			if placeholderLine().MatchString(l) || elisionLine(l) {
 				n++
 				lines[strings.TrimSpace(l)] = true
 			}

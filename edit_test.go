@@ -155,6 +155,11 @@ func TestReplace(t *testing.T) {
 		{why: "an empty search on a non-empty file", content: "a", search: "", repl: "b", kind: ErrInvalidRequest, msg: "the search text is empty but the file is not"},
 		{why: "an empty search fills an empty file", content: "", search: "", repl: "new\n", want: "new\n", strategy: "exact"},
 		{why: "identical search and replacement", content: "a", search: "a", repl: "a", kind: ErrNoOp},
+		{
+			why:     "a replacement that elides code with a marker edit_file knows",
+			content: "func A() {\n\tx()\n\ty()\n}\n", search: "func A() {\n\tx()\n\ty()\n}\n", repl: "func A() {\n\tx2()\n\t// [...]\n}\n",
+			kind: ErrInvalidRequest, msg: `placeholder line "// [...]"`,
+		},
 		{why: "a negative count", content: "a", search: "a", repl: "b", opts: ReplaceOptions{ExpectedReplacements: -1}, kind: ErrInvalidRequest},
 		{why: "a threshold above 1", content: "a", search: "a", repl: "b", opts: ReplaceOptions{FuzzyThreshold: 2}, kind: ErrInvalidRequest},
 		{why: "invalid UTF-8 in the request", content: "a", search: "\xff", repl: "b", kind: ErrInvalidRequest},

@@ -16,14 +16,16 @@ import (
 // start and end with an ellipsis. With one "..." the words must all be
 // ones models use for elided code, and one of them must say so ("//
 // existing tests ...", "# rest of the file unchanged ..."): a comment that
-// trails off ("// Wait for the server...") is prose.
+// trails off ("// Wait for the server...") is prose. A comment without
+// "..." is one when its words say nothing else (see elisionComment).
 func elisionLine(l string) bool {
-	if !strings.Contains(l, "...") && !strings.Contains(l, "…") {
-		return false
-	}
 	t := strings.TrimSpace(l)
-	if c := strings.TrimSpace(stripComment(t)); c != t {
+	c := strings.TrimSpace(stripComment(t))
+	if c != t {
 		t = strings.TrimSpace(unbracket(c))
+	}
+	if !strings.Contains(t, "...") && !strings.Contains(t, "…") {
+		return c != strings.TrimSpace(l) && elisionComment(t)
 	}
 	m := elisionRE().FindStringSubmatch(t)
 	if m == nil {
@@ -45,6 +47,32 @@ func elisionLine(l string) bool {
 		says = says || elisionWords[w]
 	}
 	return says || len(words) == 0
+}
+
+// elisionComment reports the text of a comment without "..." that says
+// only that code is left out: words models use for elided code, one of
+// them one that says so by itself ("// existing code", "# rest of the
+// file unchanged"). "// other methods" could be a heading; it is not one.
+func elisionComment(t string) bool {
+	words := strings.Fields(strings.ToLower(t))
+	if len(words) == 0 || len(words) > maxElisionWords {
+		return false
+	}
+	signal := false
+	for _, w := range words {
+		w = strings.Trim(w, ".,:;!()[]")
+		if !elisionWords[w] && !elisionNouns[w] {
+			return false
+		}
+		signal = signal || elisionSignals[w]
+	}
+	return signal
+}
+
+// elisionSignals are the words that say code is left out on their own.
+var elisionSignals = map[string]bool{
+	"existing": true, "rest": true, "unchanged": true, "remaining": true, "remainder": true, "omitted": true,
+	"elided": true, "snip": true, "snipped": true, "untouched": true, "unmodified": true,
 }
 
 // maxElisionWords bounds the words of an elision line: a longer comment
