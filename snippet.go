@@ -168,9 +168,9 @@ func splitSnippet(snippet string, content func(lines []string, i int) bool) (seg
 
 // unfence removes a code fence around the whole snippet ("```go" …
 // "```"), which models add out of habit, and returns the snippet and the
-// number of lines removed above it. A fence the file has itself, or one
-// with another fence inside it, is the snippet's text (a Markdown file's
-// code block), and stays.
+// number of lines removed above it. A fence with another fence inside it,
+// or one the file has itself without markers right inside it, is the
+// snippet's text (a Markdown file's code block), and stays.
 func unfence(buf *buffer.Buffer, snippet string) (string, int) {
 	lines := strings.Split(normalizeEOL(snippet), "\n")
 	first, last := nextNonBlank(lines, -1, 1), nextNonBlank(lines, len(lines), -1)
@@ -179,8 +179,14 @@ func unfence(buf *buffer.Buffer, snippet string) (string, int) {
 	}
 	open, end := strings.TrimSpace(lines[first]), strings.TrimSpace(lines[last])
 	fence := fenceOf(open)
-	if fence == "" || fenceOf(end) != end || len(end) < len(fence) || end[0] != fence[0] ||
-		len(buf.Occurrences(buffer.Collapse, open, 1)) > 0 {
+	if fence == "" || fenceOf(end) != end || len(end) < len(fence) || end[0] != fence[0] {
+		return snippet, 0
+	}
+	// Where the file has the fence line, it is the snippet's own unless
+	// markers stand right inside both fences: then each would be a segment
+	// of a fence alone, which places nothing.
+	if in, out := nextNonBlank(lines, first, 1), nextNonBlank(lines, last, -1); len(buf.Occurrences(buffer.Collapse, open, 1)) > 0 &&
+		(in >= last || !elisionLine(lines[in]) || !elisionLine(lines[out])) {
 		return snippet, 0
 	}
 	for _, l := range lines[first+1 : last] {

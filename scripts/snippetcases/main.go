@@ -7,8 +7,9 @@
 //
 //	go run ./scripts/snippetcases -git /path/to/repo.git -n 400 -max 150 -out cases.jsonl
 //
-// Kinds: snippet (three lines of context around each change), snippet-tight
-// (one line), snippet-dedented (the whole snippet without the indentation
+// Kinds: snippet (three lines of context around each change),
+// snippet-styled (the same, its markers worded as models word them and
+// sometimes fenced), snippet-tight (one line), snippet-dedented (the whole snippet without the indentation
 // its lines share, as a model writes a method out of its class),
 // snippet-whole (the new file, no markers), and must-refuse kinds
 // neg-snippet-ambiguous (a segment whose lines occur twice in the file),
@@ -18,6 +19,7 @@ package main
 
 import (
 	"fmt"
+	"hash/fnv"
 	"math/rand/v2"
 	"path"
 	"regexp"
@@ -83,6 +85,7 @@ func (g *gen) file(commit, p, before, after string) {
 	newLines := strings.Split(strings.TrimSuffix(after, "\n"), "\n")
 	snip, ctx := snippet(newLines, changed, 3, marker)
 	g.add("snippet", id, flat, before, after, snip)
+	g.add("snippet-styled", id, flat, before, after, styled(snip, marker, id))
 	tight, _ := snippet(newLines, changed, 1, marker)
 	g.add("snippet-tight", id, flat, before, after, tight)
 	if d := dedent(snip, marker); d != snip {
@@ -148,6 +151,36 @@ func snippet(lines []string, changed [][2]int, context int, marker string) (stri
 		b.WriteString(indentOf(lines, prev) + marker + "\n")
 	}
 	return b.String(), ctx
+}
+
+// markerWords are ways models word a marker line, besides "... existing
+// code ...".
+var markerWords = []string{
+	"... existing code ...", "...existing code...", "... rest of the code unchanged ...", "...",
+	"… existing code …", "[...]", "... keep existing code ...", "... other code ...",
+	"existing code", "Rest of the file unchanged", "rest of the code remains the same", "... existing methods ...",
+}
+
+// styled is the snippet as a model writes it in its own words: each marker
+// worded one of the ways of markerWords, and one snippet in three wrapped
+// in a code fence. The choices follow from id alone, so that the other
+// kinds' cases do not change with them.
+func styled(snip, marker, id string) string {
+	h := fnv.New64a()
+	h.Write([]byte(id))
+	rng := rand.New(rand.NewPCG(h.Sum64(), 1))
+	lines := strings.Split(strings.TrimSuffix(snip, "\n"), "\n")
+	for i, l := range lines {
+		if strings.TrimSpace(l) == marker {
+			words := markerWords[rng.IntN(len(markerWords))]
+			lines[i] = strings.Replace(l, "... existing code ...", words, 1)
+		}
+	}
+	out := strings.Join(lines, "\n") + "\n"
+	if rng.IntN(3) == 0 {
+		out = "```\n" + out + "```\n"
+	}
+	return out
 }
 
 // indentOf is the indentation of the first non-blank line from i on.
