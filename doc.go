@@ -138,9 +138,10 @@
 // line of the file leaves the lines above in place when there are more than
 // 20 of them; with no marker below it, new lines
 // after the file's last three lines are added at its end. A snippet without
-// markers is the whole new text of a file it creates, of an existing file
-// whose first and last lines it starts and ends with (and half of whose
-// lines it has), or of the stretch of an existing file its ends anchor.
+// markers is the whole new text of a file it creates, or of an existing file
+// whose first or last line it has at its end or half of whose lines it has;
+// otherwise it is a piece of the file: it replaces the stretch its lines
+// mark, and the file's lines past its ends stay.
 //
 // It refuses rather than guess: a segment that fits two places (or fits one
 // as the file already has it and would change another, while the rest of the
@@ -156,8 +157,10 @@
 // the function between deleted), and one that runs on past the file's lines
 // at an end where no marker stands with more than 20 new lines while the
 // file too goes on, or that ends there with a line the file has 20 lines or
-// fewer before its end while the snippet has a marker elsewhere (stay or go:
-// nothing says; the top likewise).
+// fewer before its end while the snippet has a marker elsewhere, or a piece
+// of the file without markers that goes on with new lines there (stay or go:
+// nothing says; the top likewise), and a comment with "..." that is not a
+// marker it knows, written where the file's lines would be deleted.
 //
 // # Claude's text editor, and undo
 //

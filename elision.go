@@ -75,6 +75,14 @@ var elisionSignals = map[string]bool{
 	"elided": true, "snip": true, "snipped": true, "untouched": true, "unmodified": true,
 }
 
+// markerLike reports a comment with an ellipsis that is not an elision
+// line: where it stands in place of lines a segment would delete, it may
+// be a marker worded in a way elisionLine does not know.
+func markerLike(l string) bool {
+	t := strings.TrimSpace(l)
+	return stripComment(t) != t && (strings.Contains(t, "...") || strings.Contains(t, "…")) && !elisionLine(l)
+}
+
 // maxElisionWords bounds the words of an elision line: a longer comment
 // is prose about the code.
 const maxElisionWords = 8

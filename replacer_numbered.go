@@ -29,7 +29,7 @@ func (lineNumbered) Find(q *Query) []Match {
 		}
 		return r
 	}
-	if at := first - 1; at < buf.LineCount() {
+	if at := first - 1; at >= 0 && at < buf.LineCount() {
 		if start := buf.LineStart(at); buf.Slice(start, min(start+len(text), buf.Len())) == text {
 			return spans([]int{start}, len(text), fit)
 		}
@@ -55,7 +55,9 @@ func unnumber(s string) (text string, first int, ok bool) {
 		}
 		n, _ := strconv.Atoi(t[:d])
 		if i == 0 {
-			first = n
+			if first = n; n == 0 {
+				return "", 0, false // a view counts from 1
+			}
 		} else if n != first+i {
 			return "", 0, false
 		}

@@ -37,6 +37,7 @@ func TestLineNumbered(t *testing.T) {
 		{name: "numbers off, the text once in the file", search: view(20, b...), replace: newB, want: want},
 		{name: "numbers out of order", search: "     7\tfunc B() int {\n     9\t\tx := 2\n", replace: newB, err: ErrNotFound},
 		{name: "numbers alone are text", search: "7\n8\n", replace: "9\n", err: ErrNotFound},
+		{name: "a view counts from 1", search: "0\tpackage x\n", replace: "package y\n", err: ErrNotFound},
 		{name: "numbers off, the text twice", search: view(1, "}"), replace: "};\n", err: ErrAmbiguous},
 		{name: "only inside a line", search: view(1, "int {"), replace: "int64 {\n", err: ErrNotFound},
 	}

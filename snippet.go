@@ -434,6 +434,9 @@ type merger struct {
 	force     int
 	retries   int
 	exhausted bool // retries or lookups ran out: no tie is settled
+	// frag is 0 until fragment has looked, then 1 for a snippet without
+	// markers that is the file's whole new text and 2 for a piece of it.
+	frag int
 }
 
 func newMerger(ctx context.Context, buf *buffer.Buffer, path string, segs []segment) *merger {

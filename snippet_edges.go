@@ -464,6 +464,9 @@ func (m *merger) reachEnds(s segment, p *placement, prev int) {
 		buffer.Equal(buffer.Collapse, s.lines[last], m.buf.Line(fLast)) {
 		p.pairs = append(p.pairs, [2]int{last, fLast})
 	}
+	if m.fragment(s) {
+		return // a piece of the file: it replaces the stretch its lines mark
+	}
 	// With no marker there, what the segment leaves of the file at that
 	// end is the segment's too, if it is no more than a segment may drop.
 	// Blank lines alone left at an end stay. A segment that ends with a
@@ -513,6 +516,11 @@ func (m *merger) writesAll(s segment, from, to int) bool {
 //     be what they replace (a whole new file whose ending was rewritten,
 //     or the top of one written without its marker).
 func (m *merger) openEnd(k int, s segment, p *placement, prev int) error {
+	if m.fragment(s) {
+		if err := m.fragmentEnds(k, s, p); err != nil {
+			return err
+		}
+	}
 	if m.anchoredEnd(s, p, 1) {
 		end := p.pairs[len(p.pairs)-1]
 		if rest := m.n - 1 - end[1]; droppable(rest, 0) {
@@ -555,20 +563,18 @@ func (m *merger) openEnd(k int, s segment, p *placement, prev int) error {
 }
 
 // anchoredEnd reports a segment whose end (0 top, 1 bottom) has no
-// marker and whose outermost line there that is not blank is a file line
-// the file goes on past: nothing says whether the file's lines beyond
-// stay or go. It holds only for a segment of a snippet that leaves code
-// out: one with a marker at its other end, or, in a snippet without
-// markers, one so anchored at both ends (a piece of the file, not its
-// whole new text).
+// marker, with one at its other end, and whose outermost line there that
+// is not blank is a file line the file goes on past: nothing says whether
+// the file's lines beyond stay or go. (A snippet without markers is the
+// file's whole new text, or a piece of it: see fragment.)
 func (m *merger) anchoredEnd(s segment, p *placement, end int) bool {
 	if !s.open[end] {
 		return false
 	}
-	if !s.open[1-end] {
-		return m.anchoredAt(s, p, end)
+	if s.open[1-end] {
+		return false
 	}
-	return m.anchoredAt(s, p, 0) && m.anchoredAt(s, p, 1)
+	return m.anchoredAt(s, p, end)
 }
 
 // anchoredAt reports whether the segment's outermost line at end that is
@@ -740,4 +746,67 @@ func lastIndexFunc[E any](s []E, f func(E) bool) int {
 func isRuler(l string) bool {
 	t := strings.TrimSpace(l)
 	return len(t) >= 8 && !saysSomething(t) && !strings.ContainsAny(t, "(){}[]")
+}
+
+// fragment reports a snippet without markers that is a piece of the file,
+// not its whole new text: it has fewer than half the file's lines that say
+// something. It replaces the stretch of the file its lines mark, and the
+// file's lines past its ends stay.
+func (m *merger) fragment(s segment) bool {
+	if !s.open[0] || !s.open[1] {
+		return false
+	}
+	if m.frag == 0 {
+		m.frag = 1
+		if !m.halfOfFile(s) && !m.atFileEdge(s) {
+			m.frag = 2
+		}
+	}
+	return m.frag == 2
+}
+
+// halfOfFile reports whether the segment has half the file's lines that
+// say something, or more.
+func (m *merger) halfOfFile(s segment) bool {
+	at := m.segmentLines(s)
+	has, says := 0, 0
+	for j := 0; j < m.n; j++ {
+		if f := m.norm(j); saysSomething(f) {
+			says++
+			if _, ok := at[f]; ok {
+				has++
+			}
+		}
+	}
+	return 2*has >= says
+}
+
+// fragmentEnds refuses a piece of the file (see fragment) that goes on
+// past the lines of the file that place it with new lines, where the file
+// too goes on, with no more lines than a segment may drop: the new lines
+// may be what the file's lines there become, or go beside them.
+func (m *merger) fragmentEnds(k int, s segment, p *placement) error {
+	beg, end := p.pairs[0], p.pairs[len(p.pairs)-1]
+	if first := nextNonBlank(s.lines, -1, 1); beg[0] > first && nextNonBlankLine(m.buf, beg[1], -1) >= 0 && droppable(beg[1], beg[0]) {
+		return m.segmentError(ErrAmbiguous, k, s, "has no markers and starts with %s the file does not have before its line %d (file line %d): they may be what the file's %s above become, or go after them",
+			plural(beg[0]-first, "line"), s.at+beg[0]+1, beg[1]+1, plural(beg[1], "line")).
+			at(LineRange{1, beg[1]}).
+			withHint("Start the snippet with a marker line such as \"// ... existing code ...\" if the file's lines above stay, or with the file's first line if the snippet is the file's new top")
+	}
+	if last := nextNonBlank(s.lines, len(s.lines), -1); end[0] < last && nextNonBlankLine(m.buf, end[1], 1) >= 0 && droppable(m.n-1-end[1], last-end[0]) {
+		return m.segmentError(ErrAmbiguous, k, s, "has no markers and ends with %s the file does not have after its line %d (file line %d): they may be what the file's %s below become, or go before them",
+			plural(last-end[0], "line"), s.at+end[0]+1, end[1]+1, plural(m.n-1-end[1], "line")).
+			at(LineRange{end[1] + 2, m.n}).
+			withHint("End the snippet with a marker line such as \"// ... existing code ...\" if the file's lines below stay, or with the file's last line if the snippet is the file's new end")
+	}
+	return nil
+}
+
+// atFileEdge reports whether the snippet's first line is the file's first
+// line or its last line the file's last, as lines are compared.
+func (m *merger) atFileEdge(s segment) bool {
+	first, last := nextNonBlank(s.lines, -1, 1), nextNonBlank(s.lines, len(s.lines), -1)
+	fFirst, fLast := nextNonBlankLine(m.buf, -1, 1), nextNonBlankLine(m.buf, m.n, -1)
+	return first >= 0 && fFirst >= 0 && (saysSomething(s.lines[first]) && buffer.Equal(buffer.Collapse, s.lines[first], m.buf.Line(fFirst)) ||
+		saysSomething(s.lines[last]) && buffer.Equal(buffer.Collapse, s.lines[last], m.buf.Line(fLast)))
 }

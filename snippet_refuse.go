@@ -226,7 +226,7 @@ func (m *merger) thin(k int, s segment, c cand, says []int) *Error {
 // replaces closing other brackets than the segment does — after trying the
 // top edge further up (rebalance).
 func (m *merger) check(k int, s segment, p *placement) error {
-	if s.open[0] && s.open[1] {
+	if s.open[0] && s.open[1] && !m.fragment(s) {
 		return nil // no marker at all: the snippet is the file's whole new text
 	}
 	if err := m.drops(k, s, p); err != nil {
@@ -254,6 +254,16 @@ func (m *merger) drops(k int, s segment, p *placement) error {
 	for n := 1; n < len(p.pairs); n++ {
 		a, b := p.pairs[n-1], p.pairs[n]
 		gap, wrote := b[1]-a[1]-1, b[0]-a[0]-1
+		if gap > wrote {
+			for i := a[0] + 1; i < b[0]; i++ {
+				if l := s.lines[i]; markerLike(l) {
+					return m.segmentError(ErrAmbiguous, k, s, "has line %d (%q), which reads like a marker for the file's lines %d-%d that it would delete, but is not one it knows",
+						s.at+i+1, strings.TrimSpace(l), a[1]+2, b[1]).
+						at(LineRange{a[1] + 2, b[1]}).
+						withHint("Write the marker as \"// ... existing code ...\" (in the file's comment syntax) if those lines stay")
+				}
+			}
+		}
 		if !droppable(gap, wrote) {
 			return m.segmentError(ErrConflict, k, s, "would replace the %s between file lines %d and %d with %s, and no marker stands there",
 				plural(gap, "line"), a[1]+1, b[1]+1, plural(wrote, "line")).
@@ -523,15 +533,5 @@ func (m *merger) wholeFile(s segment, c cand) bool {
 	if !s.open[0] || !s.open[1] || c.top.j0 != first || l < 0 || !buffer.Equal(buffer.Collapse, s.lines[l], m.buf.Line(last)) {
 		return false
 	}
-	at := m.segmentLines(s)
-	has, says := 0, 0
-	for j := 0; j < m.n; j++ {
-		if f := m.norm(j); saysSomething(f) {
-			says++
-			if _, ok := at[f]; ok {
-				has++
-			}
-		}
-	}
-	return 2*has >= says
+	return m.halfOfFile(s)
 }

@@ -1088,7 +1088,10 @@ func TestMergeSnippetTabsAndAlignment(t *testing.T) {
 // marker) but starts or ends with a line of the file without a marker
 // there does not say whether the file's few lines beyond it stay or go:
 // refused, never deleted. With the marker it merges; a marker line in
-// the words models use ("existing methods") is one.
+// the words models use ("existing methods") is one, and a comment with
+// "..." that it does not know, where lines would be deleted, is refused.
+// A snippet without markers that is a piece of the file replaces the
+// stretch its lines mark.
 func TestMergeSnippetOpenEnds(t *testing.T) {
 	const file = "package x\n\ntype S struct{}\n\nfunc (s *S) A() int {\n\treturn 1\n}\n\nfunc (s *S) B() int {\n\treturn 2\n}\n\nfunc (s *S) C() int {\n\treturn 3\n}\n\nvar last = 4\n"
 	const ac = "func (s *S) A() int {\n\treturn 10\n}\n\n// ... existing methods ...\n\nfunc (s *S) C() int {\n\treturn 30\n}\n"
@@ -1122,6 +1125,16 @@ func TestMergeSnippetOpenEnds(t *testing.T) {
 		name:    "no marker it knows: a piece of the file, not its new text",
 		content: file,
 		snippet: strings.Replace(ac, "// ... existing methods ...", "// other stuff here...", 1),
+		err:     editkit.ErrAmbiguous,
+	}, {
+		name:    "no markers at all, a piece of the file: the lines around it stay",
+		content: file,
+		snippet: "func (s *S) B() int {\n\treturn 20\n}\n",
+		want:    strings.Replace(file, "return 2\n", "return 20\n", 1),
+	}, {
+		name:    "no markers, new lines above the piece: replace or add? refused",
+		content: file,
+		snippet: "// B doubles.\nfunc (s *S) B() int {\n\treturn 20\n}\n",
 		err:     editkit.ErrAmbiguous,
 	}, {
 		name:    "the file's last line ends the segment",

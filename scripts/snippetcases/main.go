@@ -9,7 +9,9 @@
 //
 // Kinds: snippet (three lines of context around each change),
 // snippet-styled (the same, its markers worded as models word them and
-// sometimes fenced), snippet-tight (one line), snippet-dedented (the whole snippet without the indentation
+// sometimes fenced), snippet-open-ends (the same without its first and
+// last markers, as a model that leaves them out writes it), snippet-tight
+// (one line), snippet-dedented (the whole snippet without the indentation
 // its lines share, as a model writes a method out of its class),
 // snippet-whole (the new file, no markers), and must-refuse kinds
 // neg-snippet-ambiguous (a segment whose lines occur twice in the file),
@@ -86,6 +88,7 @@ func (g *gen) file(commit, p, before, after string) {
 	snip, ctx := snippet(newLines, changed, 3, marker)
 	g.add("snippet", id, flat, before, after, snip)
 	g.add("snippet-styled", id, flat, before, after, styled(snip, marker, id))
+	g.add("snippet-open-ends", id, flat, before, after, openEnds(snip, marker))
 	tight, _ := snippet(newLines, changed, 1, marker)
 	g.add("snippet-tight", id, flat, before, after, tight)
 	if d := dedent(snip, marker); d != snip {
@@ -181,6 +184,24 @@ func styled(snip, marker, id string) string {
 		out = "```\n" + out + "```\n"
 	}
 	return out
+}
+
+// openEnds is the snippet without its first and last lines when they
+// are markers, as a model writes it that leaves them out: "" when it has
+// neither, or no other marker.
+func openEnds(snip, marker string) string {
+	lines := strings.Split(strings.TrimSuffix(snip, "\n"), "\n")
+	isMarker := func(l string) bool { return strings.TrimSpace(l) == marker }
+	if len(lines) < 3 || !isMarker(lines[0]) && !isMarker(lines[len(lines)-1]) {
+		return ""
+	}
+	if isMarker(lines[0]) {
+		lines = lines[1:]
+	}
+	if isMarker(lines[len(lines)-1]) {
+		lines = lines[:len(lines)-1]
+	}
+	return strings.Join(lines, "\n") + "\n"
 }
 
 // indentOf is the indentation of the first non-blank line from i on.
