@@ -20,6 +20,9 @@ import (
 // "..." is one when its words say nothing else (see elisionComment).
 func elisionLine(l string) bool {
 	t := strings.TrimSpace(l)
+	if t == "" || !strings.Contains(t, "...") && !strings.Contains(t, "…") && !strings.ContainsRune(commentStarts, rune(t[0])) {
+		return false // neither an ellipsis nor a comment: code (the common case, kept cheap)
+	}
 	c := strings.TrimSpace(stripComment(t))
 	if c != t {
 		t = strings.TrimSpace(unbracket(c))
@@ -54,13 +57,12 @@ func elisionLine(l string) bool {
 // them one that says so by itself ("// existing code", "# rest of the
 // file unchanged"). "// other methods" could be a heading; it is not one.
 func elisionComment(t string) bool {
-	words := strings.Fields(strings.ToLower(t))
-	if len(words) == 0 || len(words) > maxElisionWords {
-		return false
-	}
-	signal := false
-	for _, w := range words {
-		w = strings.Trim(w, ".,:;!()[]")
+	n, signal := 0, false
+	for w := range strings.FieldsSeq(t) { // most comments stop at their first word
+		if n++; n > maxElisionWords {
+			return false
+		}
+		w = strings.ToLower(strings.Trim(w, ".,:;!()[]"))
 		if !elisionWords[w] && !elisionNouns[w] {
 			return false
 		}
@@ -136,6 +138,10 @@ func init() {
 		elisionNouns[w] = true
 	}
 }
+
+// commentStarts are the first characters of the comment syntaxes
+// stripComment knows.
+const commentStarts = "/#-;'%*<{"
 
 // stripComment removes the comment syntax around a line: //, #, --, ;,
 // /* */, <!-- -->, {/* */}.

@@ -172,6 +172,9 @@ func splitSnippet(snippet string, content func(lines []string, i int) bool) (seg
 // or one the file has itself without markers right inside it, is the
 // snippet's text (a Markdown file's code block), and stays.
 func unfence(buf *buffer.Buffer, snippet string) (string, int) {
+	if t := strings.TrimLeft(snippet, " \t\r\n"); !strings.HasPrefix(t, "```") && !strings.HasPrefix(t, "~~~") {
+		return snippet, 0
+	}
 	lines := strings.Split(normalizeEOL(snippet), "\n")
 	first, last := nextNonBlank(lines, -1, 1), nextNonBlank(lines, len(lines), -1)
 	if first < 0 || first == last {

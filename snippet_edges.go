@@ -478,9 +478,12 @@ func (m *merger) reachEnds(s segment, p *placement, prev int) {
 		p.pairs = append([][2]int{{0, 0}}, p.pairs...)
 		p.loose[0] = true
 	}
-	if end := p.pairs[len(p.pairs)-1]; s.open[1] && fLast > end[1] && (droppable(m.n-1-end[1], len(s.lines)-1-end[0]) || m.writesAll(s, end[1]+1, m.n)) && (!m.anchoredEnd(s, p, 1) || m.writesAll(s, end[1]+1, m.n)) {
-		p.pairs = append(p.pairs, [2]int{len(s.lines) - 1, m.n - 1})
-		p.loose[1] = true
+	if end := p.pairs[len(p.pairs)-1]; s.open[1] && fLast > end[1] {
+		all := m.writesAll(s, end[1]+1, m.n)
+		if (all || droppable(m.n-1-end[1], len(s.lines)-1-end[0])) && (all || !m.anchoredEnd(s, p, 1)) {
+			p.pairs = append(p.pairs, [2]int{len(s.lines) - 1, m.n - 1})
+			p.loose[1] = true
+		}
 	}
 }
 
@@ -568,10 +571,7 @@ func (m *merger) openEnd(k int, s segment, p *placement, prev int) error {
 // the file's lines beyond stay or go. (A snippet without markers is the
 // file's whole new text, or a piece of it: see fragment.)
 func (m *merger) anchoredEnd(s segment, p *placement, end int) bool {
-	if !s.open[end] {
-		return false
-	}
-	if s.open[1-end] {
+	if !s.open[end] || s.open[1-end] {
 		return false
 	}
 	return m.anchoredAt(s, p, end)
@@ -750,7 +750,8 @@ func isRuler(l string) bool {
 
 // fragment reports a snippet without markers that is a piece of the file,
 // not its whole new text: it has fewer than half the file's lines that say
-// something. It replaces the stretch of the file its lines mark, and the
+// something, and neither starts with the file's first line nor ends with
+// its last. It replaces the stretch of the file its lines mark, and the
 // file's lines past its ends stay.
 func (m *merger) fragment(s segment) bool {
 	if !s.open[0] || !s.open[1] {
@@ -758,7 +759,7 @@ func (m *merger) fragment(s segment) bool {
 	}
 	if m.frag == 0 {
 		m.frag = 1
-		if !m.halfOfFile(s) && !m.atFileEdge(s) {
+		if !m.atFileEdge(s) && !m.halfOfFile(s) {
 			m.frag = 2
 		}
 	}
