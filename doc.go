@@ -135,9 +135,9 @@
 // written twice unless another segment replaces it there (code moved). With
 // no marker above it, a snippet whose first line is the file's first line
 // starts there (likewise at the end), and one whose first line is a later
-// line of the file leaves the lines above in place when there are more than
-// 20 of them; with no marker below it, new lines
-// after the file's last three lines are added at its end. A snippet without
+// line of the file leaves the lines above in place when there are more
+// than 20 of them; with no marker below it, new lines after the file's last
+// three lines are added at its end. A snippet without
 // markers is the whole new text of a file it creates, or of an existing file
 // whose first or last line it has at its end or half of whose lines it has;
 // otherwise it is a piece of the file: it replaces the stretch its lines
