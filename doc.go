@@ -157,7 +157,7 @@
 // the function between deleted), and one that runs on past the file's lines
 // at an end where no marker stands with more than 20 new lines while the
 // file too goes on, or that ends there with a line the file has 20 lines or
-// fewer before its end while the snippet has a marker elsewhere, or a piece
+// fewer before its end (unless it is a piece of the file, above), or a piece
 // of the file without markers that goes on with new lines there (stay or go:
 // nothing says; the top likewise), and a comment with "..." that is not a
 // marker it knows, written where the file's lines would be deleted.

@@ -470,10 +470,8 @@ func (m *merger) reachEnds(s segment, p *placement, prev int) {
 	// With no marker there, what the segment leaves of the file at that
 	// end is the segment's too, if it is no more than a segment may drop.
 	// Blank lines alone left at an end stay. A segment that ends with a
-	// line of the file while a marker stands at its other end does not
-	// reach past it, unless it has every line there (moved up): the
-	// snippet leaves out more of the file, and nothing says these lines go
-	// (see openEnd).
+	// line of the file does not reach past it, unless it has every line
+	// there (moved up): nothing says these lines go (see openEnd).
 	if beg := p.pairs[0]; s.open[0] && prev == 0 && fFirst >= 0 && fFirst < beg[1] && droppable(beg[1], beg[0]) && (!m.anchoredEnd(s, p, 0) || m.writesAll(s, 0, beg[1])) {
 		p.pairs = append([][2]int{{0, 0}}, p.pairs...)
 		p.loose[0] = true
@@ -509,10 +507,10 @@ func (m *merger) writesAll(s segment, from, to int) bool {
 // openEnd refuses a segment with no marker at an end of the snippet
 // that the file goes on past, when nothing says whether the file's lines
 // there stay:
-//   - it ends (starts) with a line of the file, in a snippet that leaves
-//     code out (see anchoredEnd), and the file has no more lines past it
-//     than a segment may drop: they may stay, or go unshown (a model that
-//     leaves the end marker out, or one deleting the file's last lines);
+//   - it ends (starts) with a line of the file (see anchoredEnd), and
+//     the file has no more lines past it than a segment may drop: they may
+//     stay, or go unshown (a model that leaves the end marker out, or one
+//     deleting the file's last lines);
 //   - it goes on past its last line the file has (its first, at the top)
 //     with more new lines than a segment may drop, where the file too
 //     goes on with more: the file's lines may stay after the new ones or
@@ -566,12 +564,13 @@ func (m *merger) openEnd(k int, s segment, p *placement, prev int) error {
 }
 
 // anchoredEnd reports a segment whose end (0 top, 1 bottom) has no
-// marker, with one at its other end, and whose outermost line there that
-// is not blank is a file line the file goes on past: nothing says whether
-// the file's lines beyond stay or go. (A snippet without markers is the
-// file's whole new text, or a piece of it: see fragment.)
+// marker and whose outermost line there that is not blank is a file line
+// the file goes on past: nothing says whether the file's lines beyond stay
+// or go. A piece of the file without markers (see fragment) keeps them;
+// any other segment, one of a snippet with markers or the file's whole
+// new text, does not say.
 func (m *merger) anchoredEnd(s segment, p *placement, end int) bool {
-	if !s.open[end] || s.open[1-end] {
+	if !s.open[end] || s.open[1-end] && m.fragment(s) {
 		return false
 	}
 	return m.anchoredAt(s, p, end)

@@ -1137,6 +1137,11 @@ func TestMergeSnippetOpenEnds(t *testing.T) {
 		snippet: "// B doubles.\nfunc (s *S) B() int {\n\treturn 20\n}\n",
 		err:     editkit.ErrAmbiguous,
 	}, {
+		name:    "no markers, half the file, starting at a later line of it: refused",
+		content: file,
+		snippet: strings.TrimPrefix(strings.Replace(file, "return 2\n", "return 20\n", 1), "package x\n\n"),
+		err:     editkit.ErrAmbiguous,
+	}, {
 		name:    "the file's last line ends the segment",
 		content: file,
 		snippet: "// ... existing code ...\nfunc (s *S) C() int {\n\treturn 30\n}\n\nvar last = 4\n",
