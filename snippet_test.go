@@ -1133,7 +1133,7 @@ func TestMergeSnippetOpenEnds(t *testing.T) {
 		want:    strings.Replace(file, "return 2\n", "return 20\n", 1),
 	}, {
 		name:    "no markers, new lines above the piece: replace or add? refused",
-		content: file,
+		content: file + numbered("var v", 30),
 		snippet: "// B doubles.\nfunc (s *S) B() int {\n\treturn 20\n}\n",
 		err:     editkit.ErrAmbiguous,
 	}, {
