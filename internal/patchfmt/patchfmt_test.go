@@ -44,6 +44,11 @@ func TestParseV4A(t *testing.T) {
 				{Headers: []string{"func f() {"}, Line: 4, Lines: []Line{{' ', "\tx := 1"}, {' ', ""}, {'-', "\treturn x"}, {'+', "\treturn x + 1"}}},
 			}},
 		}},
+		{"a code fence around a heredoc", "```bash\napply_patch <<'EOF'\n*** Begin Patch\n*** Update File: a.go\n@@\n-\treturn x\n+\treturn x + 1\n*** End Patch\nEOF\n```\n", []File{
+			{Op: Update, Path: "a.go", Line: 4, Hunks: []Hunk{
+				{Line: 5, Lines: []Line{{'-', "\treturn x"}, {'+', "\treturn x + 1"}}},
+			}},
+		}},
 		{"first hunk without @@, a unified header as a hint", `*** Begin Patch
 *** Update File: a.txt
  one

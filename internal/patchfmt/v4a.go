@@ -24,9 +24,9 @@ var heredoc = regexp.MustCompile(`^\s*(?:\S*apply_patch\S*\s+)?<<-?\s*(['"]?)(\w
 // "*** Delete File: P"; or "*** Update File: P", an optional "*** Move to:
 // Q" and hunks, each after "@@" or "@@ <header>" lines, "*** End of File"
 // pinning one to the end; then "*** End Patch". It accepts what models
-// send besides: a heredoc around the patch, no "*** End Patch" at the end,
-// context lines that lost their leading space, "\r\n" line ends, and a
-// unified "@@ -a,b +c,d @@" header as the hint it is.
+// send besides: a code fence or a heredoc around the patch, no "*** End
+// Patch" at the end, context lines that lost their leading space, "\r\n"
+// line ends, and a unified "@@ -a,b +c,d @@" header as the hint it is.
 func ParseV4A(patch string) ([]File, error) {
 	lines := splitLines(patch)
 	first, last := 0, len(lines) // lines[first:last] is the patch
@@ -35,6 +35,10 @@ func ParseV4A(patch string) ([]File, error) {
 	}
 	for last > first && strings.TrimSpace(lines[last-1]) == "" {
 		last--
+	}
+	// A code fence around it all: a patch line never starts with one.
+	if last-first >= 2 && isFence(lines[first]) && strings.Trim(strings.TrimSpace(lines[last-1]), "`~") == "" && isFence(lines[last-1]) {
+		first, last = first+1, last-1
 	}
 	if first < last {
 		if m := heredoc.FindStringSubmatch(lines[first]); m != nil {
@@ -46,6 +50,17 @@ func ParseV4A(patch string) ([]File, error) {
 	}
 	p := &v4a{lines: lines, i: first, end: last}
 	return p.parse()
+}
+
+// isFence reports a Markdown code fence line: three or more backticks or
+// tildes, then an info string at most.
+func isFence(l string) bool {
+	t := strings.TrimSpace(l)
+	n := len(t) - len(strings.TrimLeft(t, "`"))
+	if n == 0 {
+		n = len(t) - len(strings.TrimLeft(t, "~"))
+	}
+	return n >= 3 && !strings.Contains(t[n:], "`")
 }
 
 type v4a struct {
