@@ -523,19 +523,19 @@ func (m *merger) openEnd(k int, s segment, p *placement, prev int) error {
 		}
 	}
 	if m.anchoredEnd(s, p, 1) {
-		end := p.pairs[len(p.pairs)-1]
+		end, i := p.pairs[len(p.pairs)-1], nextNonBlank(s.lines, len(s.lines), -1)
 		if rest := m.n - 1 - end[1]; droppable(rest, 0) {
 			return m.segmentError(ErrAmbiguous, k, s, "ends with line %d (%q), which is file line %d, and no marker follows it: the file's %s after it may stay or be deleted",
-				s.at+end[0]+1, strings.TrimSpace(s.lines[end[0]]), end[1]+1, plural(rest, "line")).
+				s.at+i+1, strings.TrimSpace(s.lines[i]), pairedWith(p, i)+1, plural(rest, "line")).
 				at(LineRange{end[1] + 2, m.n}).
 				withHint("End the snippet with a marker line such as \"// ... existing code ...\" if they stay; to delete them, delete them with edit_block or write_from_line")
 		}
 	}
 	if m.anchoredEnd(s, p, 0) && prev == 0 {
-		beg := p.pairs[0]
+		beg, i := p.pairs[0], nextNonBlank(s.lines, -1, 1)
 		if droppable(beg[1], 0) {
 			return m.segmentError(ErrAmbiguous, k, s, "starts with line %d (%q), which is file line %d, and no marker comes before it: the file's %s before it may stay or be deleted",
-				s.at+beg[0]+1, strings.TrimSpace(s.lines[beg[0]]), beg[1]+1, plural(beg[1], "line")).
+				s.at+i+1, strings.TrimSpace(s.lines[i]), pairedWith(p, i)+1, plural(beg[1], "line")).
 				at(LineRange{1, beg[1]}).
 				withHint("Start the snippet with a marker line such as \"// ... existing code ...\" if they stay; to delete them, delete them with edit_block or write_from_line")
 		}
@@ -577,17 +577,31 @@ func (m *merger) anchoredEnd(s segment, p *placement, end int) bool {
 }
 
 // anchoredAt reports whether the segment's outermost line at end that is
-// not blank is paired with a file line that has lines not blank beyond it.
+// not blank is paired with a file line (blank lines paired outside it
+// aside), and the file has lines not blank beyond its outermost pair.
 func (m *merger) anchoredAt(s segment, p *placement, end int) bool {
 	if p.loose[end] {
 		return false
 	}
-	if end == 0 {
-		beg := p.pairs[0]
-		return beg[0] == nextNonBlank(s.lines, -1, 1) && nextNonBlankLine(m.buf, beg[1], -1) >= 0
+	i, dir, edge := 0, 1, nextNonBlank(s.lines, -1, 1)
+	if end == 1 {
+		i, dir, edge = len(p.pairs)-1, -1, nextNonBlank(s.lines, len(s.lines), -1)
 	}
-	fin := p.pairs[len(p.pairs)-1]
-	return fin[0] == nextNonBlank(s.lines, len(s.lines), -1) && nextNonBlankLine(m.buf, fin[1], 1) >= 0
+	outer := p.pairs[i][1]
+	for i >= 0 && i < len(p.pairs) && isBlank(s.lines[p.pairs[i][0]]) {
+		i += dir
+	}
+	return i >= 0 && i < len(p.pairs) && p.pairs[i][0] == edge && nextNonBlankLine(m.buf, outer, -dir) >= 0
+}
+
+// pairedWith is the file line the placement pairs segment line i with.
+func pairedWith(p *placement, i int) int {
+	for _, q := range p.pairs {
+		if q[0] == i {
+			return q[1]
+		}
+	}
+	return -1
 }
 
 func notBlank(l string) bool { return !isBlank(l) }

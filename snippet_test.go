@@ -1102,6 +1102,11 @@ func TestMergeSnippetOpenEnds(t *testing.T) {
 		snippet: ac + "// ... existing code ...\n",
 		err:     editkit.ErrAmbiguous,
 	}, {
+		name:    "a blank line above the first segment's first line changes nothing",
+		content: file,
+		snippet: "\n" + ac + "// ... existing code ...\n",
+		err:     editkit.ErrAmbiguous,
+	}, {
 		name:    "no marker below the last segment: refused",
 		content: file,
 		snippet: "// ... existing code ...\n" + ac,
