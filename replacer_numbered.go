@@ -66,11 +66,11 @@ func unnumber(s string) (text string, first int, ok bool) {
 			lines[i] = "" // a blank line, its separator trimmed away
 			continue
 		}
-		s := numberSeparator(rest)
-		if s == "" || sep != "" && s != sep {
+		here := numberSeparator(rest)
+		if here == "" || sep != "" && here != sep {
 			return "", 0, false
 		}
-		sep, lines[i] = s, rest[len(s):]
+		sep, lines[i] = here, rest[len(here):]
 	}
 	if sep == "" {
 		return "", 0, false // numbers alone: a list of numbers, not a view
