@@ -17,7 +17,8 @@ import (
 // ones models use for elided code, and one of them must say so ("//
 // existing tests ...", "# rest of the file unchanged ..."): a comment that
 // trails off ("// Wait for the server...") is prose. A comment without
-// "..." is one when its words say nothing else (see elisionComment).
+// "..." is one when its words say nothing else, one of them saying it on
+// its own (elisionSignals).
 func elisionLine(l string) bool {
 	t := strings.TrimSpace(l)
 	if t == "" || !strings.Contains(t, "...") && !strings.Contains(t, "…") && !strings.ContainsRune(commentStarts, rune(t[0])) {
@@ -28,36 +29,26 @@ func elisionLine(l string) bool {
 		t = strings.TrimSpace(unbracket(c))
 	}
 	if !strings.Contains(t, "...") && !strings.Contains(t, "…") {
-		return c != strings.TrimSpace(l) && elisionComment(t)
+		// A comment that only says code is left out: "// existing code",
+		// "# rest of the file unchanged". ("// other methods" could be a
+		// heading; it is not one.)
+		return c != strings.TrimSpace(l) && saysElided(t, elisionSignals)
 	}
 	m := elisionRE().FindStringSubmatch(t)
 	if m == nil {
 		return false
 	}
-	words := strings.Fields(strings.ToLower(m[1] + " " + m[3]))
-	if len(words) > maxElisionWords {
-		return false
-	}
+	words := m[1] + " " + m[3]
 	if m[2] != "" { // "... words ..."
-		return !strings.ContainsAny(m[1], elisionCode)
+		return len(strings.Fields(words)) <= maxElisionWords && !strings.ContainsAny(m[1], elisionCode)
 	}
-	says := false
-	for _, w := range words {
-		w = strings.Trim(w, ".,:;!()[]")
-		if !elisionWords[w] && !elisionNouns[w] {
-			return false
-		}
-		says = says || elisionWords[w]
-	}
-	return says || len(words) == 0
+	return strings.TrimSpace(words) == "" || saysElided(words, elisionWords)
 }
 
-// elisionComment reports the text of a comment without "..." that says
-// only that code is left out: words models use for elided code, one of
-// them one that says so by itself ("// existing code", "# rest of the
-// file unchanged"). "// other methods" could be a heading; it is not one.
-func elisionComment(t string) bool {
-	n, signal := 0, false
+// saysElided reports text whose words, maxElisionWords at most, are all
+// ones models use for elided code, one of them in says.
+func saysElided(t string, says map[string]bool) bool {
+	n, said := 0, false
 	for w := range strings.FieldsSeq(t) { // most comments stop at their first word
 		if n++; n > maxElisionWords {
 			return false
@@ -66,9 +57,9 @@ func elisionComment(t string) bool {
 		if !elisionWords[w] && !elisionNouns[w] {
 			return false
 		}
-		signal = signal || elisionSignals[w]
+		said = said || says[w]
 	}
-	return signal
+	return said
 }
 
 // elisionSignals are the words that say code is left out on their own.

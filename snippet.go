@@ -437,9 +437,9 @@ type merger struct {
 	force     int
 	retries   int
 	exhausted bool // retries or lookups ran out: no tie is settled
-	// frag is 0 until fragment has looked, then 1 for a snippet without
-	// markers that is the file's whole new text and 2 for a piece of it.
-	frag int
+	// half is 0 until halfOfFile has counted, then 1 for no and 2 for
+	// yes.
+	half int
 }
 
 func newMerger(ctx context.Context, buf *buffer.Buffer, path string, segs []segment) *merger {

@@ -767,32 +767,30 @@ func isRuler(l string) bool {
 // its last. It replaces the stretch of the file its lines mark, and the
 // file's lines past its ends stay.
 func (m *merger) fragment(s segment) bool {
-	if !s.open[0] || !s.open[1] {
-		return false
-	}
-	if m.frag == 0 {
-		m.frag = 1
-		if !m.atFileEdge(s) && !m.halfOfFile(s) {
-			m.frag = 2
-		}
-	}
-	return m.frag == 2
+	return s.open[0] && s.open[1] && !m.atFileEdge(s) && !m.halfOfFile(s)
 }
 
-// halfOfFile reports whether the segment has half the file's lines that
-// say something, or more.
+// halfOfFile reports whether a snippet without markers (its one segment)
+// has half the file's lines that say something, or more. It reads the
+// file once per merge.
 func (m *merger) halfOfFile(s segment) bool {
-	at := m.segmentLines(s)
-	has, says := 0, 0
-	for j := 0; j < m.n; j++ {
-		if f := m.norm(j); saysSomething(f) {
-			says++
-			if _, ok := at[f]; ok {
-				has++
+	if m.half == 0 {
+		at := m.segmentLines(s)
+		has, says := 0, 0
+		for j := 0; j < m.n; j++ {
+			if f := m.norm(j); saysSomething(f) {
+				says++
+				if _, ok := at[f]; ok {
+					has++
+				}
 			}
 		}
+		m.half = 1
+		if 2*has >= says {
+			m.half = 2
+		}
 	}
-	return 2*has >= says
+	return m.half == 2
 }
 
 // fragmentEnds refuses a piece of the file (see fragment) that goes on
