@@ -159,8 +159,11 @@
 // file too goes on, or that ends there with a line the file has 20 lines or
 // fewer before its end (unless it is a piece of the file, above), or a piece
 // of the file without markers that goes on with new lines there (stay or go:
-// nothing says; the top likewise), and a comment with "..." that is not a
-// marker it knows, written where the file's lines would be deleted.
+// nothing says; the top likewise), a comment with "..." that is not a
+// marker it knows, written where the file's lines would be deleted, and new
+// lines next to a marker that open a block (or block comment) the new lines
+// past it do not close, or close one they did not open: the marker would
+// stand for the body of a block the file does not have there.
 //
 // # Claude's text editor, and undo
 //

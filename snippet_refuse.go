@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/editkit/editkit/internal/buffer"
@@ -98,6 +99,72 @@ func unmoved(places []*placement) error {
 		}
 	}
 	return nil
+}
+
+// blockAcrossMarker refuses a snippet whose new lines next to a marker
+// open a block (or a block comment) that the new lines on the marker's
+// other side do not close, or close one they did not open. The marker
+// would then stand for the body of a block the file does not have there —
+// a new function cut off by "... existing code ...", a foreign snippet's
+// context read as new lines — and whether the file's lines past it belong
+// inside the block, and how many, nothing says. New lines are a
+// segment's lines past its last (before its first) line paired with the
+// file's; a segment with no marker on that side has none there.
+func (m *merger) blockAcrossMarker(segs []segment, places []*placement) error {
+	for k := 0; k <= len(segs); k++ {
+		var b brackets
+		var news []string
+		marker := 0 // the marker's 1-based snippet line
+		if k > 0 {
+			s, p := segs[k-1], places[k-1]
+			if s.open[1] {
+				continue
+			}
+			tail := s.lines[p.pairs[len(p.pairs)-1][0]+1:]
+			b, news, marker = balance(tail), tail, s.at+len(s.lines)+1
+		}
+		if k < len(segs) {
+			s, p := segs[k], places[k]
+			if s.open[0] {
+				continue
+			}
+			head := s.lines[:p.pairs[0][0]]
+			h := balance(head)
+			for q := range b {
+				b[q] += h[q]
+			}
+			news, marker = append(slices.Clip(news), head...), s.at
+		}
+		if b == (brackets{}) {
+			continue
+		}
+		what := "open a block that the new lines after it do not close"
+		if slices.ContainsFunc(b[:], func(n int) bool { return n < 0 }) {
+			what = "close a block that the new lines before it do not open"
+		}
+		return errorf(ErrAmbiguous, m.path, "the new lines around the marker at snippet line %d %s (%s; those lines: %s): the marker would stand for lines inside a block the file does not have there",
+			marker, what, b.unbalanced(), quoteSome(news)).
+			withHint("Write the block whole, from its first line to its closing bracket, or show both its first and its last line next to the marker; a marker stands only for lines the file has")
+	}
+	return nil
+}
+
+// quoteSome quotes the lines of lines that are not blank, trimmed and
+// clipped, at most three, for a message.
+func quoteSome(lines []string) string {
+	var q []string
+	for _, l := range lines {
+		t := strings.TrimSpace(l)
+		if t == "" {
+			continue
+		}
+		if len(q) == 3 {
+			q = append(q, "…")
+			break
+		}
+		q = append(q, strconv.Quote(clipLine(t)))
+	}
+	return strings.Join(q, ", ")
 }
 
 // replaces reports whether the placement replaces file line j with lines
@@ -377,6 +444,17 @@ type brackets [4]int
 
 func (b brackets) String() string {
 	return fmt.Sprintf("() %+d, [] %+d, {} %+d, /* */ %+d", b[0], b[1], b[2], b[3])
+}
+
+// unbalanced is b's brackets that do not balance, as String writes them.
+func (b brackets) unbalanced() string {
+	var out []string
+	for q, name := range [...]string{"()", "[]", "{}", "/* */"} {
+		if b[q] != 0 {
+			out = append(out, fmt.Sprintf("%s %+d", name, b[q]))
+		}
+	}
+	return strings.Join(out, ", ")
 }
 
 // balance counts the block comments lines open and close, and their

@@ -1193,3 +1193,43 @@ func TestMergeSnippetFenced(t *testing.T) {
 		want:    "package x\n",
 	}})
 }
+
+// TestMergeSnippetBlockAcrossMarker: new lines next to a marker that open
+// a block the new lines past the marker do not close (or close one they
+// did not open) make the marker stand for a block's body the file does not
+// have: refused. A block wrapped around the file's lines, closed past the
+// marker, and a block the file has, opened before a marker, are merged.
+func TestMergeSnippetBlockAcrossMarker(t *testing.T) {
+	const file = "package p\n\nimport \"fmt\"\n\n// Foo prints.\nfunc Foo(a int) {\n\tfmt.Println(a)\n\tfmt.Println(a + 1)\n}\n\n// Bar calls Foo.\nfunc Bar() {\n\tFoo(1)\n}\n\nfunc Baz() {}\n"
+	runMergeCases(t, []mergeCase{{
+		name:    "a new block opened before the last marker, never closed",
+		content: file,
+		snippet: "// ... existing code ...\n// Bar calls Foo.\nfunc Bar() {\n\tif debug {\n\t\t// ... existing code ...\n",
+		err:     editkit.ErrAmbiguous,
+	}, {
+		name:    "a new function cut off by a marker, another file's context",
+		content: file,
+		snippet: "// ... existing code ...\nimport \"fmt\"\n\nfunc TestFoo(t *testing.T) {\n\tcases := []struct{\n\t\t// ... existing code ...\n",
+		err:     editkit.ErrAmbiguous,
+	}, {
+		name:    "a new block comment left open at a marker",
+		content: file,
+		snippet: "// ... existing code ...\nimport \"fmt\"\n\n/* Package notes:\n * one\n// ... existing code ...\n",
+		err:     editkit.ErrAmbiguous,
+	}, {
+		name:    "new closing lines after a marker that nothing opened",
+		content: file,
+		snippet: "// ... existing code ...\n\t\tdone() })\n\tfmt.Println(a + 1)\n// ... existing code ...\n",
+		err:     editkit.ErrAmbiguous,
+	}, {
+		name:    "a block the file has, opened before a marker: its body stays",
+		content: file,
+		snippet: "// ... existing code ...\nimport \"fmt\"\n\n// Foo prints twice.\nfunc Foo(a int) {\n// ... existing code ...\n",
+		want:    strings.Replace(file, "// Foo prints.\n", "// Foo prints twice.\n", 1),
+	}, {
+		name:    "a new function added whole before a marker",
+		content: file,
+		snippet: "// ... existing code ...\n\tFoo(1)\n}\n\n// Qux is new.\nfunc Qux() {\n\tBar()\n}\n// ... existing code ...\n",
+		want:    strings.Replace(file, "\tFoo(1)\n}\n\n", "\tFoo(1)\n}\n\n// Qux is new.\nfunc Qux() {\n\tBar()\n}\n", 1),
+	}})
+}
