@@ -300,13 +300,16 @@ func hasRun(lines, ctx []string) bool {
 	for _, l := range lines {
 		have[strings.TrimSpace(l)] = true
 	}
-	found := 0
+	found, says := 0, 0
 	for _, c := range ctx {
-		if t := strings.TrimSpace(c); len(t) >= 4 && have[t] {
-			found++
+		if t := strings.TrimSpace(c); len(t) >= 4 {
+			says++
+			if have[t] {
+				found++
+			}
 		}
 	}
-	return found*2 >= len(ctx)
+	return found*2 >= says
 }
 
 func atoi(s string) int {
