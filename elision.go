@@ -132,13 +132,15 @@ func init() {
 
 // commentStarts are the first characters of the comment syntaxes
 // stripComment knows.
-const commentStarts = "/#-;'%*<{"
+const commentStarts = "/#-;'%*<{("
 
 // stripComment removes the comment syntax around a line: //, #, --, ;,
-// /* */, <!-- -->, {/* */}.
+// /* */, <!-- -->, and those of templates and ML: {/* */} (JSX), {{/* */}}
+// (Go templates), {# #} (Jinja, Twig), {{!-- --}} (Handlebars), <%-- --%>
+// (JSP), (* *) (OCaml, Pascal).
 func stripComment(l string) string {
 	t := strings.TrimSpace(l)
-	for _, p := range [][2]string{{"{/*", "*/}"}, {"/*", "*/"}, {"<!--", "-->"}} {
+	for _, p := range [][2]string{{"{{/*", "*/}}"}, {"{/*", "*/}"}, {"/*", "*/"}, {"{{!--", "--}}"}, {"<%--", "--%>"}, {"<!--", "-->"}, {"{#", "#}"}, {"(*", "*)"}} {
 		if strings.HasPrefix(t, p[0]) && strings.HasSuffix(t, p[1]) && len(t) >= len(p[0])+len(p[1]) {
 			return t[len(p[0]) : len(t)-len(p[1])]
 		}

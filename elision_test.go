@@ -20,11 +20,13 @@ func TestElisionLine(t *testing.T) {
 		"// ... (rest unchanged)", "// ... rest of implementation ...",
 		"// existing code", "# Rest of the file unchanged", "// rest of the code remains the same", "<!-- existing code -->",
 		"// (existing methods)", "/* remaining tests unchanged */",
+		"{# ... existing code ... #}", "{{/* ... existing code ... */}}", "{{!-- ... existing code ... --}}",
+		"<%-- ... existing code ... --%>", "(* ... existing code ... *)", "{# existing blocks #}",
 	}
 	prose := []string{
 		"// Loading...", "// Wait for the server...", "// TODO...", "// tests...", "# Options...", "// see f()...",
 		"// ... x = 1 ...", `fmt.Println("...")`, "console.log('...')", "return ...;", "// and then the request is retried once more when the server ...",
-		"// nothing elided here", "x := f(a, b...)",
+		"// nothing elided here", "x := f(a, b...)", "(*p)(args...)", "{#each items as item}",
 		"// other methods", "// Same as above", "existing code", "rest := existing", "// handle the rest of the input", "// TODO: remaining work",
 	}
 	got := map[string]bool{}
