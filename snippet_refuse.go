@@ -121,7 +121,7 @@ func (m *merger) blockAcrossMarker(segs []segment, places []*placement) error {
 				continue
 			}
 			tail := s.lines[p.pairs[len(p.pairs)-1][0]+1:]
-			b, news, marker = balance(tail), tail, s.at+len(s.lines)+1
+			b, news, marker = blocks(tail), tail, s.at+len(s.lines)+1
 		}
 		if k < len(segs) {
 			s, p := segs[k], places[k]
@@ -129,7 +129,7 @@ func (m *merger) blockAcrossMarker(segs []segment, places []*placement) error {
 				continue
 			}
 			head := s.lines[:p.pairs[0][0]]
-			h := balance(head)
+			h := blocks(head)
 			for q := range b {
 				b[q] += h[q]
 			}
@@ -147,6 +147,27 @@ func (m *merger) blockAcrossMarker(segs []segment, places []*placement) error {
 			withHint("Write the block whole, from its first line to its closing bracket, or show both its first and its last line next to the marker; a marker stands only for lines the file has")
 	}
 	return nil
+}
+
+// blocks is balance with block comments counted only where a line opens
+// one it does not close, at its start or after a space ("/* notes", "x++;
+// /* the"), or closes one it did not open: a "/*" in a word is as likely a
+// path's glob ("src/**/*.ts") as a comment, and a glob next to a marker is
+// no block cut off.
+func blocks(lines []string) brackets {
+	b := balance(lines)
+	b[3] = 0
+	for _, l := range lines {
+		t := strings.TrimSpace(l)
+		open := strings.LastIndex(t, "/*")
+		switch {
+		case open >= 0 && (open == 0 || t[open-1] == ' ' || t[open-1] == '\t') && !strings.Contains(t[open+2:], "*/"):
+			b[3]++
+		case strings.HasSuffix(t, "*/") && !strings.Contains(t[:len(t)-2], "/*"):
+			b[3]--
+		}
+	}
+	return b
 }
 
 // quoteSome quotes the lines of lines that are not blank, trimmed and

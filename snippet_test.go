@@ -1222,6 +1222,11 @@ func TestMergeSnippetBlockAcrossMarker(t *testing.T) {
 		snippet: "// ... existing code ...\n\t\tdone() })\n\tfmt.Println(a + 1)\n// ... existing code ...\n",
 		err:     editkit.ErrAmbiguous,
 	}, {
+		name:    "a glob is no block comment",
+		content: file,
+		snippet: "// ... existing code ...\nimport \"fmt\"\n\nvar sources = \"src/**/*.go\"\n// ... existing code ...\n",
+		want:    strings.Replace(file, "import \"fmt\"\n\n", "import \"fmt\"\n\nvar sources = \"src/**/*.go\"\n", 1),
+	}, {
 		name:    "a block the file has, opened before a marker: its body stays",
 		content: file,
 		snippet: "// ... existing code ...\nimport \"fmt\"\n\n// Foo prints twice.\nfunc Foo(a int) {\n// ... existing code ...\n",
