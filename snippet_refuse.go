@@ -121,7 +121,7 @@ func (m *merger) blockAcrossMarker(segs []segment, places []*placement) error {
 				continue
 			}
 			tail := s.lines[p.pairs[len(p.pairs)-1][0]+1:]
-			b, news, marker = blocks(tail), tail, s.at+len(s.lines)+1
+			b, news, marker = balance(tail), tail, s.at+len(s.lines)+1
 		}
 		if k < len(segs) {
 			s, p := segs[k], places[k]
@@ -129,7 +129,7 @@ func (m *merger) blockAcrossMarker(segs []segment, places []*placement) error {
 				continue
 			}
 			head := s.lines[:p.pairs[0][0]]
-			h := blocks(head)
+			h := balance(head)
 			for q := range b {
 				b[q] += h[q]
 			}
@@ -147,27 +147,6 @@ func (m *merger) blockAcrossMarker(segs []segment, places []*placement) error {
 			withHint("Write the block whole, from its first line to its closing bracket, or show both its first and its last line next to the marker; a marker stands only for lines the file has")
 	}
 	return nil
-}
-
-// blocks is balance with block comments counted only where a line opens
-// one it does not close, at its start or after a space ("/* notes", "x++;
-// /* the"), or closes one it did not open: a "/*" in a word is as likely a
-// path's glob ("src/**/*.ts") as a comment, and a glob next to a marker is
-// no block cut off.
-func blocks(lines []string) brackets {
-	b := balance(lines)
-	b[3] = 0
-	for _, l := range lines {
-		t := strings.TrimSpace(l)
-		open := strings.LastIndex(t, "/*")
-		switch {
-		case open >= 0 && (open == 0 || t[open-1] == ' ' || t[open-1] == '\t') && !strings.Contains(t[open+2:], "*/"):
-			b[3]++
-		case strings.HasSuffix(t, "*/") && !strings.Contains(t[:len(t)-2], "/*"):
-			b[3]--
-		}
-	}
-	return b
 }
 
 // quoteSome quotes the lines of lines that are not blank, trimmed and
@@ -463,19 +442,37 @@ func longestWord(line string) string {
 // brackets is how many (, [, { and /* a text opens, less those it closes.
 type brackets [4]int
 
-func (b brackets) String() string {
-	return fmt.Sprintf("() %+d, [] %+d, {} %+d, /* */ %+d", b[0], b[1], b[2], b[3])
-}
+func (b brackets) String() string { return b.list(true) }
 
 // unbalanced is b's brackets that do not balance, as String writes them.
-func (b brackets) unbalanced() string {
+func (b brackets) unbalanced() string { return b.list(false) }
+
+// list writes each kind of bracket with its count, the balanced ones too
+// when all is set.
+func (b brackets) list(all bool) string {
 	var out []string
 	for q, name := range [...]string{"()", "[]", "{}", "/* */"} {
-		if b[q] != 0 {
+		if all || b[q] != 0 {
 			out = append(out, fmt.Sprintf("%s %+d", name, b[q]))
 		}
 	}
 	return strings.Join(out, ", ")
+}
+
+// blockComment is +1 for a line that opens a block comment it does not
+// close, at its start or after a space ("/* notes", "x++; /* the"), -1 for
+// one that ends with the close of a comment it did not open, else 0: a "/*"
+// in a word is as likely a path's glob ("src/**/*.ts") as a comment.
+func blockComment(t string) int {
+	t = strings.TrimSpace(t)
+	open := strings.LastIndex(t, "/*")
+	switch {
+	case open >= 0 && (open == 0 || t[open-1] == ' ' || t[open-1] == '\t') && !strings.Contains(t[open+2:], "*/"):
+		return 1
+	case strings.HasSuffix(t, "*/") && !strings.Contains(t[:len(t)-2], "/*"):
+		return -1
+	}
+	return 0
 }
 
 // balance counts the block comments lines open and close, and their
@@ -489,7 +486,7 @@ func balance(lines []string) brackets {
 	var b brackets
 	for _, l := range lines {
 		t := strings.TrimLeft(l, " \t")
-		b[3] += strings.Count(t, "/*") - strings.Count(t, "*/")
+		b[3] += blockComment(t)
 		if hasAnyPrefix(t, "//", "/*", "*", "#", "--", "<!--") {
 			continue // a comment line, or the first of a block comment
 		}
