@@ -88,6 +88,9 @@ func (m *merger) candidates(s segment, t int, tops []int, b int, bots []int) []c
 			continue
 		}
 		c := joined(s, pickTop, *pick)
+		if len(alts) > 0 {
+			c, alts = m.keptWhole(s, c, alts)
+		}
 		c.score, c.alts = c.top.says+c.bot.says-m.dropped(s, c.top, c.bot), alts
 		all = append(all, c)
 	}
@@ -114,6 +117,43 @@ func (m *merger) candidates(s segment, t int, tops []int, b int, bots []int) []c
 		best = slices.DeleteFunc(best, func(c cand) bool { return c.top.j0 != m.force })
 	}
 	return best
+}
+
+// keptWhole settles which of the bottom places of c and its alts, tied
+// below one top, ends the segment: the one place where the segment keeps
+// every line of the file between its anchors (each line that says
+// something it has there or rewrites, and its brackets balance as the
+// file's do) and ends on the bottom run, when at every other place it
+// would drop two lines or more. Those places would delete lines the model
+// neither showed nor marked; the marker below the segment stands for them.
+// (A segment with lines past its bottom run, or a place that drops one
+// line, leaves the tie as it is: measured on replay, those settle
+// must-refuse snippets, two windows far apart joined, at the near place.)
+func (m *merger) keptWhole(s segment, c cand, alts []cand) (cand, []cand) {
+	if c.bot.i1 < nextNonBlank(s.lines, len(s.lines), -1) {
+		return c, alts
+	}
+	win := -1
+	all := append([]cand{c}, alts...)
+	for n, a := range all {
+		switch d := m.dropped(s, a.top, a.bot); {
+		case d == 0 && win < 0 && m.keepsBrackets(s, a):
+			win = n
+		case d <= 1:
+			return c, alts
+		}
+	}
+	if win < 0 {
+		return c, alts
+	}
+	return all[win], nil
+}
+
+// keepsBrackets reports whether the segment's lines between c's runs
+// balance their brackets as the file's lines between them do.
+func (m *merger) keepsBrackets(s segment, c cand) bool {
+	between := s.lines[min(c.top.i1+1, c.bot.i0):c.bot.i0]
+	return balance(between) == balance(fileLines(m.buf, c.top.j1+1, max(c.bot.j0-c.top.j1-1, 0)))
 }
 
 // joined is the candidate of top run top and bottom run bot, the top cut
