@@ -435,8 +435,10 @@ type merger struct {
 	// segment is to take; retries counts the places tried so.
 	tie    []int
 	others []int // the places the last candidates left out, less good
-	// crowded is the lines looked up and found in too many places.
+	// crowded is the lines looked up and found in too many places; rare
+	// those looked up by commonRun, as compared, and whether they are.
 	crowded   map[string]bool
+	rare      map[string]bool
 	force     int
 	retries   int
 	exhausted bool // retries or lookups ran out: no tie is settled
@@ -450,7 +452,7 @@ func newMerger(ctx context.Context, buf *buffer.Buffer, path string, segs []segm
 	for _, s := range segs {
 		all = append(all, s.lines...)
 	}
-	m := &merger{ctx: ctx, buf: buf, path: path, n: buf.LineCount(), lookups: snippetLookups * len(segs), norms: map[int]string{}, segLines: map[int]map[string][]int{}, droppedAt: map[[5]int]int{}, crowded: map[string]bool{}, fUnit: -1, force: -1}
+	m := &merger{ctx: ctx, buf: buf, path: path, n: buf.LineCount(), lookups: snippetLookups * len(segs), norms: map[int]string{}, segLines: map[int]map[string][]int{}, droppedAt: map[[5]int]int{}, crowded: map[string]bool{}, rare: map[string]bool{}, fUnit: -1, force: -1}
 	m.tab = tabWidth(all, fileLines(buf, 0, min(m.n, 200)))
 	m.unit = indentStep(all, m.tab)
 	return m

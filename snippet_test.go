@@ -1273,3 +1273,40 @@ func TestMergeSnippetKeptWhole(t *testing.T) {
 		err:     editkit.ErrAmbiguous,
 	}})
 }
+
+// TestMergeSnippetResume: a segment that deletes five lines or more where
+// no marker stands (less those it writes in their place) must go on after
+// them with a line that places it; at lines the file has all over, the
+// stretch's end is a guess and the merge is refused.
+func TestMergeSnippetResume(t *testing.T) {
+	const file = "package p\n\nfunc a() error {\n\tstep(1)\n\tstep(2)\n\tstep(3)\n\tstep(4)\n\tstep(5)\n\tstep(6)\n\tdone()\n\treturn nil\n}\n\nfunc b() error {\n\tdone()\n\tcall(1)\n\treturn nil\n}\n\nfunc c() error {\n\tdone()\n\tcall(2)\n\treturn nil\n}\n\nfunc d() error {\n\tdone()\n\tcall(3)\n\treturn nil\n}\n"
+	const steps = "\tstep(2)\n\tstep(3)\n\tstep(4)\n\tstep(5)\n\tstep(6)\n"
+	const deleted = "// ... existing code ...\nfunc a() error {\n\tstep(1)\n\tdone()\n\treturn nil\n}\n// ... existing code ...\n"
+	runMergeCases(t, []mergeCase{{
+		name:    "five lines deleted, then lines every function has",
+		content: file,
+		snippet: deleted,
+		err:     editkit.ErrAmbiguous,
+	}, {
+		name:    "six lines rewritten as one, then lines every function has",
+		content: strings.Replace(file, "\tstep(6)\n", "\tstep(6)\n\tstep(7)\n", 1),
+		snippet: "// ... existing code ...\nfunc a() error {\n\tstep(1)\n\tsteps(2, 7)\n\tdone()\n\treturn nil\n}\n// ... existing code ...\n",
+		err:     editkit.ErrAmbiguous,
+	}, {
+		name:    "five lines deleted, then a line the file has once",
+		content: strings.Replace(file, "\tstep(6)\n", "\tstep(6)\n\tlog.Print(\"a done\")\n", 1),
+		snippet: "// ... existing code ...\nfunc a() error {\n\tstep(1)\n\tlog.Print(\"a done\")\n\tdone()\n\treturn nil\n}\n// ... existing code ...\n",
+		want:    strings.Replace(file, steps, "\tlog.Print(\"a done\")\n", 1),
+	}, {
+		name:    "four lines deleted, then lines every function has",
+		content: file,
+		snippet: "// ... existing code ...\nfunc a() error {\n\tstep(1)\n\tstep(2)\n\tdone()\n\treturn nil\n}\n// ... existing code ...\n",
+		want:    strings.Replace(file, steps, "\tstep(2)\n", 1),
+	}})
+	_, _, err := editkit.MergeSnippet(file, deleted)
+	for _, want := range []string{"between file lines 4 and 10", "file line 10 (\"done()\")", "marker"} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("err = %v, want it to say %q", err, want)
+		}
+	}
+}
