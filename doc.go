@@ -131,7 +131,10 @@
 // when no marker stands below it (likewise the top), or to the one where it
 // does not write a block of the file's lines a second time right next to
 // them, when all the others would, or anywhere when every place makes the
-// same edit. A line a segment writes that the file has just outside it is
+// same edit. A segment whose last line is one the file has below its top
+// at several places (a closing brace, "#[test]") ends at the one place
+// where it keeps every line of the file above it, when it would drop two
+// or more at each other place: those the marker below stands for. A line a segment writes that the file has just outside it is
 // written twice unless another segment replaces it there (code moved). With
 // no marker above it, a snippet whose first line is the file's first line
 // starts there (likewise at the end), and one whose first line is a later
@@ -147,7 +150,10 @@
 // as the file already has it and would change another, while the rest of the
 // snippet changes the file), one none of whose lines the file has (never
 // written over the file), one that would drop more than 20 lines where no
-// marker stands and write less than half as many, one whose end is the
+// marker stands and write less than half as many, one that deletes five
+// lines or more there and goes on after them only with lines the file has
+// all over (where the deletion ends would be a guess by nearness), one
+// whose end is the
 // file's elsewhere, one whose brackets do not close what they replace, one
 // whose top lines are the file's at several places far above where its
 // bottom lines fit, one placed only by brackets at an edge that reads both

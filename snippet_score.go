@@ -31,7 +31,8 @@ func (c cand) folded() bool {
 
 // candidates pairs each place of top anchor line t with the place of
 // bottom anchor line b (the same line for a segment with one anchor) that
-// fits with it with the longest run (tied when several do). Of the pairs,
+// fits with it with the longest run (tied when several do, unless
+// keptWhole settles which). Of the pairs,
 // it returns those that score best: the longest runs, less the lines that
 // say something the segment would drop between them.
 func (m *merger) candidates(s segment, t int, tops []int, b int, bots []int) []cand {
