@@ -333,8 +333,12 @@ func (m *merger) drops(k int, s segment, p *placement) error {
 				}
 			}
 		}
-		if gap-wrote >= resumeDrop && m.commonRun(s, p.pairs, n) {
-			return m.segmentError(ErrAmbiguous, k, s, "would replace the %s between file lines %d and %d with %s and go on at file line %d (%q), but that line and the ones after it are each in the file more than %d times: nothing but nearness says the replaced lines end there, and no marker stands there",
+		switch {
+		case gap-wrote < resumeDrop: // a short drop: its end needs no line that places it
+		case m.ctx.Err() != nil: // commonRun may look lines up in the whole file
+			return stoppedError(m.path, m.ctx.Err())
+		case m.commonRun(s, p.pairs, n):
+			return m.segmentError(ErrAmbiguous, k, s, "would replace the %s between file lines %d and %d with %s and go on at file line %d (%q), but it and the lines after it that say something are each in the file more than %d times: nothing but nearness says the replaced lines end there, and no marker stands there",
 				plural(gap, "line"), a[1]+1, b[1]+1, plural(wrote, "line"), b[1]+1, clipLine(strings.TrimSpace(s.lines[b[0]])), commonPlaces).
 				at(LineRange{a[1] + 2, b[1]}).
 				withHint("If those lines stay, put a marker line such as \"// ... existing code ...\" where they are; if they go, go on after them with a line the file has only once")

@@ -131,14 +131,12 @@ func (m *merger) candidates(s segment, t int, tops []int, b int, bots []int) []c
 // line, leaves the tie as it is: measured on replay, those settle
 // must-refuse snippets, two windows far apart joined, at the near place.)
 func (m *merger) keptWhole(s segment, c cand, alts []cand) (cand, []cand) {
-	if c.bot.i1 < nextNonBlank(s.lines, len(s.lines), -1) {
-		return c, alts
-	}
+	last := nextNonBlank(s.lines, len(s.lines), -1)
 	win := -1
 	all := append([]cand{c}, alts...)
 	for n, a := range all {
 		switch d := m.dropped(s, a.top, a.bot); {
-		case d == 0 && win < 0 && m.keepsBrackets(s, a):
+		case d == 0 && win < 0 && a.bot.i1 >= last && m.keepsBrackets(s, a):
 			win = n
 		case d <= 1:
 			return c, alts

@@ -1246,30 +1246,32 @@ func TestMergeSnippetBlockAcrossMarker(t *testing.T) {
 // left open, the tie is refused.
 func TestMergeSnippetKeptWhole(t *testing.T) {
 	const file = "mod tests {\n    #[test]\n    fn one() {\n        assert_eq!(\n            parse(\"1\"),\n            1\n        );\n        assert_eq!(parse(\"2\"), 2);\n    }\n\n    #[test]\n    fn three() {\n        assert_eq!(parse(\"3\"), 3);\n        assert_eq!(parse(\"4\"), 4);\n    }\n\n    #[test]\n    fn five() {\n        assert_eq!(parse(\"5\"), 5);\n    }\n}\n"
+	// head is test one down to its first assertion's last argument.
+	const head = "// ... existing code ...\n    fn one() {\n        assert_eq!(\n            parse(\"1\"),\n            1\n"
 	runMergeCases(t, []mergeCase{{
 		name:    "a line added at the end of a test, the next test's attribute below",
 		content: file,
-		snippet: "// ... existing code ...\n    fn one() {\n        assert_eq!(\n            parse(\"1\"),\n            1\n        );\n        assert_eq!(parse(\"2\"), 2);\n        assert_eq!(parse(\"22\"), 22);\n    }\n\n    #[test]\n// ... existing code ...\n",
+		snippet: head + "        );\n        assert_eq!(parse(\"2\"), 2);\n        assert_eq!(parse(\"22\"), 22);\n    }\n\n    #[test]\n// ... existing code ...\n",
 		want:    strings.Replace(file, "        assert_eq!(parse(\"2\"), 2);\n", "        assert_eq!(parse(\"2\"), 2);\n        assert_eq!(parse(\"22\"), 22);\n", 1),
 	}, {
 		name:    "a line of the test rewritten",
 		content: file,
-		snippet: "// ... existing code ...\n    fn one() {\n        assert_eq!(\n            parse(\"1\"),\n            1\n        );\n        assert_eq!(parse(\"2\"), 2, \"two\");\n    }\n\n    #[test]\n// ... existing code ...\n",
+		snippet: head + "        );\n        assert_eq!(parse(\"2\"), 2, \"two\");\n    }\n\n    #[test]\n// ... existing code ...\n",
 		want:    strings.Replace(file, "(parse(\"2\"), 2);", "(parse(\"2\"), 2, \"two\");", 1),
 	}, {
 		name:    "lines past the attribute that the file does not have there",
 		content: file,
-		snippet: "// ... existing code ...\n    fn one() {\n        assert_eq!(\n            parse(\"1\"),\n            1\n        );\n        assert_eq!(parse(\"2\"), 2);\n        assert_eq!(parse(\"22\"), 22);\n    }\n\n    #[test]\n    #[ignore]\n// ... existing code ...\n",
+		snippet: head + "        );\n        assert_eq!(parse(\"2\"), 2);\n        assert_eq!(parse(\"22\"), 22);\n    }\n\n    #[test]\n    #[ignore]\n// ... existing code ...\n",
 		err:     editkit.ErrAmbiguous,
 	}, {
 		name:    "a line of the test dropped",
 		content: file,
-		snippet: "// ... existing code ...\n    fn one() {\n        assert_eq!(\n            parse(\"1\"),\n            1\n        );\n        let cache = Cache::default();\n    }\n\n    #[test]\n// ... existing code ...\n",
+		snippet: head + "        );\n        let cache = Cache::default();\n    }\n\n    #[test]\n// ... existing code ...\n",
 		err:     editkit.ErrAmbiguous,
 	}, {
 		name:    "a closing line of the test dropped",
 		content: file,
-		snippet: "// ... existing code ...\n    fn one() {\n        assert_eq!(\n            parse(\"1\"),\n            1\n        assert_eq!(parse(\"2\"), 2, \"two\");\n    }\n\n    #[test]\n// ... existing code ...\n",
+		snippet: head + "        assert_eq!(parse(\"2\"), 2, \"two\");\n    }\n\n    #[test]\n// ... existing code ...\n",
 		err:     editkit.ErrAmbiguous,
 	}})
 }
