@@ -445,6 +445,11 @@ type merger struct {
 	// half is 0 until halfOfFile has counted, then 1 for no and 2 for
 	// yes.
 	half int
+	// bareEnds is set for a snippet whose markers stand only between its
+	// segments, none above the first or below the last: written by a
+	// model that marks the stretches between the parts it shows and
+	// nothing else, its ends are not where the file ends (see openEnd).
+	bareEnds bool
 }
 
 func newMerger(ctx context.Context, buf *buffer.Buffer, path string, segs []segment) *merger {
@@ -453,6 +458,7 @@ func newMerger(ctx context.Context, buf *buffer.Buffer, path string, segs []segm
 		all = append(all, s.lines...)
 	}
 	m := &merger{ctx: ctx, buf: buf, path: path, n: buf.LineCount(), lookups: snippetLookups * len(segs), norms: map[int]string{}, segLines: map[int]map[string][]int{}, droppedAt: map[[5]int]int{}, crowded: map[string]bool{}, rare: map[string]bool{}, fUnit: -1, force: -1}
+	m.bareEnds = len(segs) > 1 && segs[0].open[0] && segs[len(segs)-1].open[1]
 	m.tab = tabWidth(all, fileLines(buf, 0, min(m.n, 200)))
 	m.unit = indentStep(all, m.tab)
 	return m

@@ -510,7 +510,16 @@ func (m *merger) writesAll(s segment, from, to int) bool {
 //   - it ends (starts) with a line of the file (see anchoredEnd), and
 //     the file has no more lines past it than a segment may drop: they may
 //     stay, or go unshown (a model that leaves the end marker out, or one
-//     deleting the file's last lines);
+//     deleting the file's last lines). Not when the snippet marks neither
+//     of its ends but has markers between its segments (bareEnds): a model
+//     that marks only the stretches between the parts it shows leaves the
+//     file's lines past both ends as they are. Measured on replay, where
+//     snippets whose end markers were left out are the `open-ends` kind:
+//     70.8% → 84.8% right there (held out, 68.7% → 84.0%), no other kind
+//     moves; 2 more wrong merges, commits that deleted the file's last
+//     lines. Keeping the lines wherever one end is unmarked instead made
+//     10 refusals wrong merges over the kinds: with a marker at one end,
+//     the other end's missing one says the file ends there;
 //   - it goes on past its last line the file has (its first, at the top)
 //     with more new lines than a segment may drop, where the file too
 //     goes on with more: the file's lines may stay after the new ones or
@@ -522,7 +531,7 @@ func (m *merger) openEnd(k int, s segment, p *placement, prev int) error {
 			return err
 		}
 	}
-	if m.anchoredEnd(s, p, 1) {
+	if m.anchoredEnd(s, p, 1) && !m.bareEnds {
 		end, i := p.pairs[len(p.pairs)-1], nextNonBlank(s.lines, len(s.lines), -1)
 		if rest := m.n - 1 - end[1]; droppable(rest, 0) {
 			return m.segmentError(ErrAmbiguous, k, s, "ends with line %d (%q), which is file line %d, and no marker follows it: the file's %s after it may stay or be deleted",
@@ -531,7 +540,7 @@ func (m *merger) openEnd(k int, s segment, p *placement, prev int) error {
 				withHint("End the snippet with a marker line such as \"// ... existing code ...\" if they stay; to delete them, delete them with edit_block or write_from_line")
 		}
 	}
-	if m.anchoredEnd(s, p, 0) && prev == 0 {
+	if m.anchoredEnd(s, p, 0) && prev == 0 && !m.bareEnds {
 		beg, i := p.pairs[0], nextNonBlank(s.lines, -1, 1)
 		if droppable(beg[1], 0) {
 			return m.segmentError(ErrAmbiguous, k, s, "starts with line %d (%q), which is file line %d, and no marker comes before it: the file's %s before it may stay or be deleted",

@@ -1086,8 +1086,10 @@ func TestMergeSnippetTabsAndAlignment(t *testing.T) {
 
 // TestMergeSnippetOpenEnds: a snippet that leaves code out (it has a
 // marker) but starts or ends with a line of the file without a marker
-// there does not say whether the file's few lines beyond it stay or go:
-// refused, never deleted. With the marker it merges; a marker line in
+// there, while it marks its other end, does not say whether the file's
+// few lines beyond it stay or go: refused, never deleted. One that marks
+// neither end, only the stretches between its parts, keeps the lines
+// beyond both. With the marker it merges; a marker line in
 // the words models use ("existing methods") is one, and a comment with
 // "..." that it does not know, where lines would be deleted, is refused.
 // A snippet without markers that is a piece of the file replaces the
@@ -1111,6 +1113,16 @@ func TestMergeSnippetOpenEnds(t *testing.T) {
 		content: file,
 		snippet: "// ... existing code ...\n" + ac,
 		err:     editkit.ErrAmbiguous,
+	}, {
+		name:    "markers only between the parts: the lines beyond both ends stay",
+		content: file,
+		snippet: ac,
+		want:    edited,
+	}, {
+		name:    "markers only between the parts, the last one above the file's last lines",
+		content: file,
+		snippet: "func (s *S) A() int {\n\treturn 10\n}\n// ... existing code ...\nfunc (s *S) B() int {\n\treturn 20\n}\n",
+		want:    strings.NewReplacer("return 1\n", "return 10\n", "return 2\n", "return 20\n").Replace(file),
 	}, {
 		name:    "markers at both ends",
 		content: file,
