@@ -1252,10 +1252,10 @@ func TestMergeSnippetBlockAcrossMarker(t *testing.T) {
 }
 
 // TestMergeSnippetKeptWhole: a segment whose last anchor is a line every
-// test has ends at the first place of it where the segment keeps every
-// line of the file before it, when the others would drop two lines or
-// more; with lines past that anchor, a line dropped there, or brackets
-// left open, the tie is refused.
+// test has ends at the one place of it where the segment keeps every line
+// of the file before it, when the others would drop two lines or more;
+// with lines past that anchor, a line dropped there, or brackets left
+// open, the tie is refused.
 func TestMergeSnippetKeptWhole(t *testing.T) {
 	const file = "mod tests {\n    #[test]\n    fn one() {\n        assert_eq!(\n            parse(\"1\"),\n            1\n        );\n        assert_eq!(parse(\"2\"), 2);\n    }\n\n    #[test]\n    fn three() {\n        assert_eq!(parse(\"3\"), 3);\n        assert_eq!(parse(\"4\"), 4);\n    }\n\n    #[test]\n    fn five() {\n        assert_eq!(parse(\"5\"), 5);\n    }\n}\n"
 	// head is test one down to its first assertion's last argument.
