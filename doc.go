@@ -149,7 +149,9 @@
 //
 // It refuses rather than guess: a segment that fits two places (or fits one
 // as the file already has it and would change another, while the rest of the
-// snippet changes the file), one none of whose lines the file has (never
+// snippet changes the file, or drops fewer of the file's lines at one and
+// keeps more of its own rare lines as the file's at the other: its top on
+// both copies of a block), one none of whose lines the file has (never
 // written over the file), one that would drop more than 20 lines where no
 // marker stands and write less than half as many, one that deletes five
 // lines or more there and goes on after them only with lines the file has

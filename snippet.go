@@ -436,12 +436,14 @@ type merger struct {
 	tie    []int
 	others []int // the places the last candidates left out, less good
 	// crowded is the lines looked up and found in too many places; rare
-	// those looked up by commonRun, as compared, and whether they are.
-	crowded   map[string]bool
-	rare      map[string]bool
-	force     int
-	retries   int
-	exhausted bool // retries or lookups ran out: no tie is settled
+	// those looked up by rareLine, as compared, and whether they are;
+	// keptLookups how many more kept may look up for this segment.
+	crowded     map[string]bool
+	rare        map[string]bool
+	keptLookups int
+	force       int
+	retries     int
+	exhausted   bool // retries or lookups ran out: no tie is settled
 	// half is 0 until halfOfFile has counted, then 1 for no and 2 for
 	// yes.
 	half int

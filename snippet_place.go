@@ -59,7 +59,7 @@ func saysSomething(l string) bool {
 // segment could stretch by dropping lines) make a candidate; the one whose
 // runs are longest wins, and a tie between places that differ is refused.
 func (m *merger) place(k int, s segment, prev int, rel *relation) (*placement, error) {
-	m.prev, m.tie = prev, nil
+	m.prev, m.tie, m.keptLookups = prev, nil, keptLookups
 	found := map[int][]int{}
 	pinned := m.pinned(s, prev)
 	places := func(i int) []int {

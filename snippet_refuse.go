@@ -380,17 +380,22 @@ func (m *merger) commonRun(s segment, pairs [][2]int, n int) bool {
 		if !saysSomething(l) {
 			continue
 		}
-		norm := buffer.Normalize(buffer.Collapse, l)
-		rare, ok := m.rare[norm]
-		if !ok {
-			rare = len(m.buf.Occurrences(buffer.Collapse, l, commonPlaces+1)) <= commonPlaces
-			m.rare[norm] = rare
-		}
-		if rare {
+		if m.rareLine(buffer.Normalize(buffer.Collapse, l)) {
 			return false
 		}
 	}
 	return true
+}
+
+// rareLine reports whether the file has the line norm (as lines are
+// compared) commonPlaces times or fewer. It scans the file once per line.
+func (m *merger) rareLine(norm string) bool {
+	rare, ok := m.rare[norm]
+	if !ok {
+		rare = len(m.buf.Occurrences(buffer.Collapse, norm, commonPlaces+1)) <= commonPlaces
+		m.rare[norm] = rare
+	}
+	return rare
 }
 
 // runLines is how many lines of a run commonRun looks at.

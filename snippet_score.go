@@ -111,6 +111,7 @@ func (m *merger) candidates(s segment, t int, tops []int, b int, bots []int) []c
 			m.others = append(m.others, c.top.j0)
 		}
 	}
+	best = append(best, m.undone(s, all, top)...)
 	if lead := m.copiedFrom(s, best, top); lead != nil {
 		return []cand{*lead}
 	}
@@ -363,4 +364,87 @@ func longestChain(pairs [][2]int) [][2]int {
 		out[i] = pairs[k]
 	}
 	return out
+}
+
+// undone returns the places of all that come within a point of the best
+// (top) once each place's score counts the segment's rare lines it keeps
+// too (see kept): the best drops fewer of the file's lines, but another
+// place keeps lines of the segment that the best would write anew, right
+// next to where the file has them. Such a lead is no lead. (Two copies of
+// a block, the segment's top on both, and at the second it drops less but
+// writes the tail of the first and the line between them once more.)
+func (m *merger) undone(s segment, all []cand, top int) []cand {
+	if len(all) < 2 {
+		return nil
+	}
+	// A line kept may be rare or not: counting them all bounds what kept
+	// can add, and when no place left out can come close so, nothing is
+	// looked up.
+	shared := make([][]string, len(all))
+	close := false
+	for i, c := range all {
+		shared[i] = m.shared(s, c.top, c.bot)
+		close = close || c.score < top-1 && c.score+len(shared[i]) >= top-1
+	}
+	if !close {
+		return nil
+	}
+	withKept := make([]int, len(all))
+	keptTop := math.MinInt
+	for i, c := range all {
+		withKept[i] = c.score + m.kept(shared[i])
+		keptTop = max(keptTop, withKept[i])
+	}
+	var out []cand
+	for i, c := range all {
+		if c.score < top-1 && withKept[i] >= keptTop-1 {
+			out = append(out, c)
+			m.others = slices.DeleteFunc(m.others, func(j int) bool { return j == c.top.j0 })
+		}
+	}
+	return out
+}
+
+// shared returns the lines of segment s between a candidate's runs that
+// say something and that the file has between them too, as lines are
+// compared.
+func (m *merger) shared(s segment, top, bot run) []string {
+	have := map[string]bool{}
+	for j := top.j1 + 1; j < bot.j0; j++ {
+		have[m.norm(j)] = true
+	}
+	var out []string
+	for i := top.i1 + 1; i < bot.i0; i++ {
+		if l := s.lines[i]; saysSomething(l) {
+			if norm := buffer.Normalize(buffer.Collapse, l); have[norm] {
+				out = append(out, norm)
+			}
+		}
+	}
+	return out
+}
+
+// keptLookups bounds the lines kept may look up in the whole file for one
+// segment.
+const keptLookups = 12
+
+// kept counts the lines of shared (see shared) that the file has
+// commonPlaces times or fewer: what a segment keeps of the file between
+// its runs. Lines the file has all over (a check of err, a test's setup)
+// would be kept anywhere and tell nothing. A line past the lookup budget
+// (see keptLookups) counts as common.
+func (m *merger) kept(shared []string) int {
+	n := 0
+	for _, norm := range shared {
+		if _, known := m.rare[norm]; !known {
+			if m.keptLookups <= 0 {
+				continue
+			}
+			m.keptLookups--
+		}
+		if m.rareLine(norm) {
+			n++
+		}
+	}
+	return n
 }

@@ -783,6 +783,17 @@ func BenchmarkMergeSnippet(b *testing.B) {
 				}
 			})
 		}
+		repeated, snippet := repetitive(orig)
+		if _, _, err := editkit.MergeSnippet(repeated, snippet); !errors.Is(err, editkit.ErrAmbiguous) {
+			b.Fatalf("repetitive/%d: err = %v, want ErrAmbiguous", n, err)
+		}
+		b.Run(fmt.Sprintf("repetitive/%d", n), func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(repeated)))
+			for b.Loop() {
+				editkit.MergeSnippet(repeated, snippet)
+			}
+		})
 		b.Run(fmt.Sprintf("scan/%d", n), func(b *testing.B) {
 			b.SetBytes(int64(len(content)))
 			for b.Loop() {
@@ -790,6 +801,23 @@ func BenchmarkMergeSnippet(b *testing.B) {
 			}
 		})
 	}
+}
+
+// repetitive returns the file of lines with one test function added
+// after 40 of its functions, spread over it, and a snippet that changes a
+// line of that test's body without its first line: it fits each copy, and
+// is refused once every place has been weighed.
+func repetitive(lines []string) (file, snippet string) {
+	var b strings.Builder
+	copies, step := 0, len(lines)/40
+	for i, l := range lines {
+		b.WriteString(l)
+		if copies < 40 && i >= copies*step+step/2 && l == "}\n" {
+			fmt.Fprintf(&b, "\nfunc TestCase%d(t *testing.T) {\n\tx := load(t)\n\tx.check(1)\n\tx.check(2)\n\tif err := x.Err(); err != nil {\n\t\tt.Fatal(err)\n\t}\n}\n", copies)
+			copies++
+		}
+	}
+	return b.String(), "// ... existing code ...\n\tx := load(t)\n\tx.check(1)\n\tx.check(22)\n\tif err := x.Err(); err != nil {\n// ... existing code ...\n"
 }
 
 // fourChanges changes four lines spread over the file, each where its
@@ -1321,6 +1349,33 @@ func TestMergeSnippetResume(t *testing.T) {
 	for _, want := range []string{"between file lines 4 and 10", "file line 10 (\"done()\")", "marker"} {
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("err = %v, want it to say %q", err, want)
+		}
+	}
+}
+
+// TestMergeSnippetKeptLines: two copies of a block, the segment's top on
+// both. At the second copy the segment drops fewer of the file's lines
+// (the first copy's tail loses two lines), but it writes anew the line
+// between the copies and the second copy's head, which stand right there:
+// that lead is no lead, and the snippet is refused, naming both places.
+func TestMergeSnippetKeptLines(t *testing.T) {
+	const fill = "\t\tif len(vs) == 0 {\n\t\t\tif !opt.hasDefault {\n\t\t\t\treturn false, nil\n\t\t\t}\n\n\t\t\tvs = []string{opt.defaultValue}\n\t\t\tcfTag := field.Tag.Get(\"collection_format\")\n\t\t\tif cfTag == \"\" || cfTag == \"multi\" {\n\t\t\t\tvs = strings.Split(opt.defaultValue, \",\")\n\t\t\t}\n\t\t}\n\n"
+	const file = "package binding\n\nfunc setByForm(value reflect.Value, field reflect.StructField, vs []string, opt setOptions) (bool, error) {\n\tswitch value.Kind() {\n\tcase reflect.Slice:\n" + fill +
+		"\t\tif ok, err := trySetCustom(vs[0], value); ok {\n\t\t\treturn ok, err\n\t\t}\n\t\tif vs, err = trySplit(vs, field); err != nil {\n\t\t\treturn false, err\n\t\t}\n\t\tsort.Strings(vs)\n\t\tvs = slices.Compact(vs)\n\t\treturn true, setSlice(vs, value, field)\n" +
+		"\tcase reflect.Array:\n" + fill +
+		"\t\tif ok, err := trySetCustom(vs[0], value); ok {\n\t\t\treturn ok, err\n\t\t}\n\t\tif vs, err = trySplit(vs, field); err != nil {\n\t\t\treturn false, err\n\t\t}\n\t\tif len(vs) != value.Len() {\n\t\t\treturn false, fmt.Errorf(\"%q is not valid value for %s\", vs, value.Type().String())\n\t\t}\n\t\treturn true, setArray(vs, value, field)\n\t}\n\treturn false, nil\n}\n"
+	// The snippet starts inside the slice case's copy of fill, changes
+	// both cases' calls and ends in the array case.
+	parsed := "\t\tif ok, err := trySetUsingParser(vs[0], value, opt.parser); ok {\n\t\t\treturn ok, err\n\t\t} else if ok, err := trySetCustom(vs[0], value); ok {\n\t\t\treturn ok, err\n\t\t}\n\t\tif vs, err = trySplit(vs, field); err != nil {\n\t\t\treturn false, err\n\t\t}\n"
+	snippet := "\t\t// ... existing code ...\n" + strings.SplitN(fill, "\n", 2)[1] + parsed + "\t\treturn true, setSlice(vs, value, field, opt)\n\tcase reflect.Array:\n" + fill + parsed +
+		"\t\tif len(vs) != value.Len() {\n\t\t\treturn false, fmt.Errorf(\"%q is not valid value for %s\", vs, value.Type().String())\n\t\t}\n\t\treturn true, setArray(vs, value, field, opt)\n\t}\n\treturn false, nil\n}\n"
+	_, _, err := editkit.MergeSnippet(file, snippet)
+	if !errors.Is(err, editkit.ErrAmbiguous) {
+		t.Fatalf("err = %v, want ErrAmbiguous", err)
+	}
+	for _, want := range []string{"file lines 7-52", "lines 29-52"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("err = %v, want it to name %q", err, want)
 		}
 	}
 }
