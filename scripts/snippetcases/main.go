@@ -8,7 +8,9 @@
 //	go run ./scripts/snippetcases -git /path/to/repo.git -n 400 -max 150 -out cases.jsonl
 //
 // Kinds: snippet (three lines of context around each change),
-// snippet-styled (the same, its markers worded as models word them and
+// snippet-placed (the same, each side's context grown, up to 12 lines,
+// until it holds a line the old file has once, as the tool's description
+// asks of a model), snippet-styled (the same, its markers worded as models word them and
 // sometimes fenced), snippet-open-ends (the same without its first and
 // last markers, as a model that leaves them out writes it), snippet-tight
 // (one line), snippet-dedented (the whole snippet without the indentation
@@ -85,11 +87,13 @@ func (g *gen) file(commit, p, before, after string) {
 	flat := strings.ReplaceAll(p, "/", "__")
 	id := commit[:10] + ":" + flat
 	newLines := strings.Split(strings.TrimSuffix(after, "\n"), "\n")
-	snip, ctx := snippet(newLines, changed, 3, marker)
+	snip, ctx := snippet(newLines, changed, 3, marker, nil)
 	g.add("snippet", id, flat, before, after, snip)
+	placed, _ := snippet(newLines, changed, 3, marker, onceLines(before))
+	g.add("snippet-placed", id, flat, before, after, placed)
 	g.add("snippet-styled", id, flat, before, after, styled(snip, marker, id))
 	g.add("snippet-open-ends", id, flat, before, after, openEnds(snip, marker))
-	tight, _ := snippet(newLines, changed, 1, marker)
+	tight, _ := snippet(newLines, changed, 1, marker, nil)
 	g.add("snippet-tight", id, flat, before, after, tight)
 	if d := dedent(snip, marker); d != snip {
 		g.add("snippet-dedented", id, flat, before, after, d)
@@ -116,11 +120,31 @@ func markerFor(p string) string {
 
 // snippet writes the windows of lines around the changed ranges, context
 // lines each side, with a marker for every stretch between and around
-// them. It returns the snippet and its context lines.
-func snippet(lines []string, changed [][2]int, context int, marker string) (string, []string) {
+// them. It returns the snippet and its context lines. With once (the
+// old file's lines that occur in it once), each side's context grows, up
+// to maxContext lines, until it holds one of them: the line the tool's
+// description asks a model to show so that the change has one place.
+func snippet(lines []string, changed [][2]int, context int, marker string, once map[string]bool) (string, []string) {
+	placed := func(lo, hi int) bool {
+		if once == nil {
+			return true
+		}
+		for _, l := range lines[lo:hi] {
+			if once[strings.TrimSpace(l)] {
+				return true
+			}
+		}
+		return false
+	}
 	var windows [][2]int
 	for _, c := range changed {
 		w := [2]int{max(c[0]-context, 0), min(c[1]+context, len(lines))}
+		for w[0] > 0 && c[0]-w[0] < maxContext && !placed(w[0], c[0]) {
+			w[0]--
+		}
+		for w[1] < len(lines) && w[1]-c[1] < maxContext && !placed(c[1], w[1]) {
+			w[1]++
+		}
 		if n := len(windows); n > 0 && w[0] <= windows[n-1][1]+1 {
 			windows[n-1][1] = max(windows[n-1][1], w[1])
 			continue
@@ -154,6 +178,25 @@ func snippet(lines []string, changed [][2]int, context int, marker string) (stri
 		b.WriteString(indentOf(lines, prev) + marker + "\n")
 	}
 	return b.String(), ctx
+}
+
+// maxContext bounds the context snippet-placed grows to on each side.
+const maxContext = 12
+
+// onceLines are the lines of text that occur in it once and say
+// something (four characters or more, trimmed).
+func onceLines(text string) map[string]bool {
+	n := map[string]int{}
+	for _, l := range strings.Split(text, "\n") {
+		n[strings.TrimSpace(l)]++
+	}
+	once := map[string]bool{}
+	for l, c := range n {
+		if c == 1 && len(l) >= 4 {
+			once[l] = true
+		}
+	}
+	return once
 }
 
 // markerWords are ways models word a marker line, besides "... existing
