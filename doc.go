@@ -134,10 +134,13 @@
 // whose last line is one the file has below its top at several places (a
 // closing brace, "#[test]") ends at the one place where it keeps every line
 // of the file above it, when it would drop two or more at each other place:
-// those the marker below stands for. A line a segment writes that the file
-// has just outside it is written twice unless another segment replaces it
-// there (code moved). With no marker above it, a snippet whose first line is
-// the file's first line starts there (likewise at the end), and one whose
+// those the marker below stands for; failing that, at the one place that
+// drops none, balances its brackets as the file's, and keeps more of the
+// segment's rare lines as the file's than any other (the arms of a switch it
+// shows before its last "return" and "}"). A line a segment writes that the
+// file has just outside it is written twice unless another segment replaces
+// it there (code moved). With no marker above it, a snippet whose first line
+// is the file's first line starts there (likewise at the end), and one whose
 // first line is a later line of the file leaves the lines above in place
 // when there are more than 20 of them, or when the snippet's markers stand
 // only between its parts, at neither end (likewise below); with no marker

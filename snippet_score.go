@@ -92,6 +92,9 @@ func (m *merger) candidates(s segment, t int, tops []int, b int, bots []int) []c
 		if len(alts) > 0 {
 			c, alts = m.keptWhole(s, c, alts)
 		}
+		if len(alts) > 0 {
+			c, alts = m.keptMost(s, c, alts)
+		}
 		c.score, c.alts = c.top.says+c.bot.says-m.dropped(s, c.top, c.bot), alts
 		all = append(all, c)
 	}
@@ -144,6 +147,42 @@ func (m *merger) keptWhole(s segment, c cand, alts []cand) (cand, []cand) {
 		}
 	}
 	if win < 0 {
+		return c, alts
+	}
+	return all[win], nil
+}
+
+// keptMost settles which of the bottom places of c and its alts, tied
+// below one top, ends the segment, when keptWhole did not: the one place
+// that keeps more of the segment's rare lines as the file's between its
+// runs (see kept) than every other place does, while it drops none of the
+// file's lines and balances its brackets as the file's lines there do. A
+// segment that rewrites two arms of a switch and ends on "return" and "}"
+// fits each "return" below its top; only at the last are the arm it shows
+// between them the file's.
+//
+// Measured on replay: 3 more right merges of 1,050 on snippet and styled,
+// 2 on dedented, open-ends and tight, 1 on whole, none wrong, and no
+// must-refuse snippet merged. Without the bracket condition it merged one
+// held-out snippet of two windows joined: the far window's lines, alike at
+// the next test, placed there with the line that closes an import call
+// dropped.
+func (m *merger) keptMost(s segment, c cand, alts []cand) (cand, []cand) {
+	all := append([]cand{c}, alts...)
+	most, next, win := 0, 0, -1
+	for i, x := range all {
+		n := -1
+		if m.dropped(s, x.top, x.bot) == 0 && m.keepsBrackets(s, x) {
+			n = m.kept(m.shared(s, x.top, x.bot))
+		}
+		switch {
+		case n > most:
+			most, next, win = n, most, i
+		case n > next:
+			next = n
+		}
+	}
+	if win < 0 || most == next {
 		return c, alts
 	}
 	return all[win], nil
@@ -373,6 +412,10 @@ func longestChain(pairs [][2]int) [][2]int {
 // next to where the file has them. Such a lead is no lead. (Two copies of
 // a block, the segment's top on both, and at the second it drops less but
 // writes the tail of the first and the line between them once more.)
+//
+// Measured on replay: the one wrong merge of snippets whose context holds
+// a line the file has once is refused, one such snippet more merges right
+// (a tie settled), and no other case of any kind moves.
 func (m *merger) undone(s segment, all []cand, top int) []cand {
 	if len(all) < 2 {
 		return nil
@@ -381,12 +424,12 @@ func (m *merger) undone(s segment, all []cand, top int) []cand {
 	// can add, and when no place left out can come close so, nothing is
 	// looked up.
 	shared := make([][]string, len(all))
-	close := false
+	contended := false
 	for i, c := range all {
 		shared[i] = m.shared(s, c.top, c.bot)
-		close = close || c.score < top-1 && c.score+len(shared[i]) >= top-1
+		contended = contended || c.score < top-1 && c.score+len(shared[i]) >= top-1
 	}
-	if !close {
+	if !contended {
 		return nil
 	}
 	withKept := make([]int, len(all))

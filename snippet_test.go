@@ -1379,3 +1379,23 @@ func TestMergeSnippetKeptLines(t *testing.T) {
 		}
 	}
 }
+
+// TestMergeSnippetKeptMost: a segment that rewrites two arms of a switch
+// and ends on lines every arm has ("return", then the switch's "}") fits
+// each "return" below its top; it ends at the one place where the arms it
+// shows between are the file's, unless that place leaves the file's
+// brackets unbalanced.
+func TestMergeSnippetKeptMost(t *testing.T) {
+	const file = "package p\n\nfunc (f *F) appendValue(b *bytes.Buffer, value any) {\n\tswitch v := value.(type) {\n\tcase string:\n\t\tf.appendString(b, v)\n\t\treturn\n\tcase bool:\n\t\tvar raw [8]byte\n\t\tf.appendBytes(b, strconv.AppendBool(raw[:0], v))\n\t\treturn\n\tcase error:\n\t\tf.appendString(b, v.Error())\n\t\treturn\n\tcase fmt.Stringer:\n\t\tf.appendString(b, v.String())\n\t\treturn\n\t}\n\n\tf.appendAny(b, value)\n}\n"
+	runMergeCases(t, []mergeCase{{
+		name:    "two arms rewritten, the segment ending on the switch's return and brace",
+		content: file,
+		snippet: "// ... existing code ...\n\t\tf.appendBytes(b, strconv.AppendBool(raw[:0], v))\n\t\treturn\n\tcase error:\n\t\tf.appendError(b, v)\n\t\treturn\n\tcase fmt.Stringer:\n\t\tf.appendStringer(b, v)\n\t\treturn\n\t}\n\n// ... existing code ...\n",
+		want:    strings.Replace(strings.Replace(file, "f.appendString(b, v.Error())", "f.appendError(b, v)", 1), "f.appendString(b, v.String())", "f.appendStringer(b, v)", 1),
+	}, {
+		name:    "the arms kept, but a closing brace of theirs dropped",
+		content: strings.Replace(file, "\t\tf.appendString(b, v.String())\n", "\t\tif v != nil {\n\t\t\tf.appendString(b, v.String())\n\t\t}\n", 1),
+		snippet: "// ... existing code ...\n\t\tf.appendBytes(b, strconv.AppendBool(raw[:0], v))\n\t\treturn\n\tcase error:\n\t\tf.appendError(b, v)\n\t\treturn\n\tcase fmt.Stringer:\n\t\tif v != nil {\n\t\t\tf.appendStringer(b, v)\n\t\treturn\n// ... existing code ...\n",
+		err:     editkit.ErrAmbiguous,
+	}})
+}
