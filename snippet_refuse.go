@@ -265,7 +265,11 @@ func (m *merger) elsewhere(k int, s segment, c cand, says []int, places func(int
 // common is no evidence that the segment belongs to this file, or here.
 // A segment with no marker below whose run is the file's last three lines
 // or more is placed: it adds its new lines at the file's end; so is a
-// snippet that is the file's whole new text (see wholeFile).
+// snippet that is the file's whole new text (see wholeFile), and one
+// without markers that has half the file's lines that say something (see
+// halfOfFile), wherever its ends are: those lines are evidence enough,
+// though one of them placed it (a page rewritten line by line, with new
+// lines at its end).
 func (m *merger) thin(k int, s segment, c cand, says []int) *Error {
 	if c.top != c.bot || c.top.says > 1 {
 		return nil
@@ -279,7 +283,7 @@ func (m *merger) thin(k int, s segment, c cand, says []int) *Error {
 			other++
 		}
 	}
-	if other < 4 || m.wholeFile(s, c) {
+	if other < 4 || m.wholeFile(s, c) || s.open[0] && s.open[1] && m.halfOfFile(s) {
 		return nil
 	}
 	return m.segmentError(ErrNotFound, k, s, "has one line that is the file's (line %d, %q, at file line %d) and %d more that are not there",

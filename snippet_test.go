@@ -1099,6 +1099,12 @@ func TestMergeSnippetWholeFileRewritten(t *testing.T) {
 	const c = "static int\ncheck(struct event_base *base)\n{\n\tdouble usage = measure(base);\n\tif (usage > 50.0)\n\t  return 1;\n\n\treturn 0;\n}\n"
 	const withErr = "static int\ncheck(struct event_base *base)\n{\n\tdouble usage = measure(base);\n\tif (usage > 50.0)\n\t  return 1;\n\n\treturn 0;\nerr:\n\tif (base)\n\t\tevent_base_free(base);\n\treturn 1;\n}\n"
 	t.Run("lines added at the end, the last like one higher up", func(t *testing.T) { checkMerge(t, c, withErr, withErr, nil) })
+
+	// Every other line rewritten and new lines at the end: only the title
+	// places it, but it has half the page's lines.
+	const page = "# sync\n\n> Flush all pending writes.\n> More information: <https://example.com/sync>.\n\n- Flush all pending writes on all disks:\n\n`sync`\n\n- Flush all pending writes of a file:\n\n`sync {{path/to/file}}`\n"
+	const newPage = "# sync\n\n> Write every pending write to its disk.\n> More information: <https://example.com/sync>.\n\n- Write the pending writes of all disks:\n\n`sync`\n\n- Write the pending writes of one file:\n\n`sync {{path/to/file}}`\n\n- Write them and drop the file system caches (Linux only):\n\n`sync; echo 3 | sudo tee /proc/sys/vm/drop_caches`\n\n- Write them and purge inactive memory (macOS only):\n\n`sync; sudo purge`\n"
+	t.Run("a page rewritten, new lines at its end", func(t *testing.T) { checkMerge(t, page, newPage, newPage, nil) })
 }
 
 // TestMergeSnippetTabsAndAlignment: in text indented with tabs, spaces
