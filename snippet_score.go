@@ -271,15 +271,10 @@ func (m *merger) dropped(s segment, top, bot run) int {
 		return n
 	}
 	at := m.segmentLines(s)
-	has := func(f string) bool { // the segment has f between the runs
-		is := at[f]
-		k, _ := slices.BinarySearch(is, top.i1+1)
-		return k < len(is) && is[k] < bot.i0
-	}
 	n := 0
 	checks := rewriteChecks
 	for j := top.j1 + 1; j < bot.j0; j++ {
-		if f := m.norm(j); saysSomething(f) && !has(f) && !m.rewritten(s, top, bot, j, &checks) {
+		if f := m.norm(j); saysSomething(f) && len(inRange(at[f], top.i1+1, bot.i0)) == 0 && !m.rewritten(s, top, bot, j, &checks) {
 			n++
 		}
 	}
@@ -450,21 +445,30 @@ func (m *merger) undone(s segment, all []cand, top int) []cand {
 
 // shared returns the lines of segment s between a candidate's runs that
 // say something and that the file has between them too, as lines are
-// compared.
+// compared, in the segment's order.
 func (m *merger) shared(s segment, top, bot run) []string {
-	have := map[string]bool{}
+	at := m.segmentLines(s)
+	var is []int
+	seen := map[string]bool{}
 	for j := top.j1 + 1; j < bot.j0; j++ {
-		have[m.norm(j)] = true
-	}
-	var out []string
-	for i := top.i1 + 1; i < bot.i0; i++ {
-		if l := s.lines[i]; saysSomething(l) {
-			if norm := buffer.Normalize(buffer.Collapse, l); have[norm] {
-				out = append(out, norm)
-			}
+		if f := m.norm(j); saysSomething(f) && !seen[f] {
+			seen[f] = true
+			is = append(is, inRange(at[f], top.i1+1, bot.i0)...)
 		}
 	}
+	slices.Sort(is)
+	out := make([]string, len(is))
+	for n, i := range is {
+		out[n] = buffer.Normalize(buffer.Collapse, s.lines[i])
+	}
 	return out
+}
+
+// inRange returns the part of the sorted lines is in [from, to).
+func inRange(is []int, from, to int) []int {
+	k, _ := slices.BinarySearch(is, from)
+	e, _ := slices.BinarySearch(is, to)
+	return is[k:max(k, e)]
 }
 
 // keptLookups bounds the lines kept may look up in the whole file for one
