@@ -163,7 +163,9 @@
 // replace, one whose top lines are the file's at several places far above
 // where its bottom lines fit, one placed only by brackets at an edge that
 // reads both as new lines and as a rewrite of two or more lines beside them
-// (new code written like its neighbour, next to either of its runs), one
+// (new code written like its neighbour, next to either of its runs; read as
+// new when the runs hold two lines that say something and the rewrite has
+// no line close to the file's line it would replace), one
 // whose edge of brackets and rulers the file has a little further out (a new
 // section, or the function between deleted), and one that runs on past the
 // file's lines at an end where no marker stands with more than 20 new lines

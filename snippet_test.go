@@ -1405,3 +1405,34 @@ func TestMergeSnippetKeptMost(t *testing.T) {
 		err:     editkit.ErrAmbiguous,
 	}})
 }
+
+// TestMergeSnippetNewBesideRuns: a segment whose top is only closing
+// brackets reads as new code written below them, or as a rewrite of the
+// code above them. Where the rewrite has no line like the file's lines it
+// would replace, the new reading deletes nothing and wins; where the new
+// code is written like its neighbour, both readings stand and it is
+// refused.
+func TestMergeSnippetNewBesideRuns(t *testing.T) {
+	const file = "impl PartialEq for Name<'_> {\n    fn eq(&self, other: &Self) -> bool {\n        self.get() == other.get()\n    }\n}\n\n" +
+		"impl PartialOrd for Name<'_> {\n    fn partial_cmp(&self, other: &Self) -> Option<core::cmp::Ordering> {\n        Some(self.cmp(other))\n    }\n}\n\n" +
+		"/// The payload of a record.\n///\n/// # Use\npub struct Record {\n    level: Level,\n}\n"
+	const hash = "impl std::hash::Hash for Name<'_> {\n    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {\n        self.get().hash(state);\n    }\n}\n\n"
+	const ord = "impl Ord for Name<'_> {\n    fn cmp(&self, other: &Self) -> core::cmp::Ordering {\n        self.get().cmp(other.get())\n    }\n}\n\n"
+	const doc = "/// The payload of a record.\n///\n/// # Use\n"
+	runMergeCases(t, []mergeCase{{
+		name:    "new impl unlike the one above: added below it",
+		content: file,
+		snippet: "// ... existing code ...\n    }\n}\n\n" + hash + doc + "// ... existing code ...\n",
+		want:    strings.Replace(file, doc, hash+doc, 1),
+	}, {
+		name:    "new impl written like the one above: a rewrite of it too",
+		content: file,
+		snippet: "// ... existing code ...\n    }\n}\n\n" + ord + doc + "// ... existing code ...\n",
+		err:     editkit.ErrAmbiguous,
+	}, {
+		name:    "runs of one line that says something: refused",
+		content: strings.Replace(file, doc, "/// The payload.\n", 1),
+		snippet: "// ... existing code ...\n    }\n}\n\n" + hash + "/// The payload.\n// ... existing code ...\n",
+		err:     editkit.ErrAmbiguous,
+	}})
+}
