@@ -143,7 +143,8 @@
 // is the file's first line starts there (likewise at the end), and one whose
 // first line is a later line of the file leaves the lines above in place
 // when there are more than 20 of them, or when the snippet's markers stand
-// only between its parts, at neither end (likewise below); with no marker
+// only between its parts, at neither end, and its last part does not end at
+// the file's last line (likewise below); with no marker
 // below it, new lines after the file's last three lines are added at its
 // end. A snippet without markers is the whole new text of a file it creates,
 // or of an existing file whose first or last line it has at its end or half
@@ -171,7 +172,8 @@
 // file's lines at an end where no marker stands with more than 20 new lines
 // while the file too goes on, or that ends there with a line the file has 20
 // lines or fewer before its end (unless it is a piece of the file, above, or
-// its snippet marks neither end), or a piece of the file without markers
+// its snippet marks neither end and does not start at the file's first
+// line), or a piece of the file without markers
 // that goes on with new lines there (stay or go: nothing says; the top
 // likewise), a comment with "..." that is not a marker it knows, written
 // where the file's lines would be deleted, and new lines next to a marker

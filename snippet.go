@@ -268,6 +268,9 @@ func planSnippet(ctx context.Context, buf *buffer.Buffer, path, snippet string, 
 	if err == nil {
 		err = m.blockAcrossMarker(segs, places)
 	}
+	if err == nil {
+		err = m.bareEndsAtEdge(segs, places)
+	}
 	if err != nil {
 		return nil, nil, err
 	}

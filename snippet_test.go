@@ -1158,6 +1158,16 @@ func TestMergeSnippetOpenEnds(t *testing.T) {
 		snippet: "func (s *S) A() int {\n\treturn 10\n}\n// ... existing code ...\nfunc (s *S) B() int {\n\treturn 20\n}\n",
 		want:    strings.NewReplacer("return 1\n", "return 10\n", "return 2\n", "return 20\n").Replace(file),
 	}, {
+		name:    "markers only between the parts, the first from the file's first line: the lines past the last stay or go? refused",
+		content: file,
+		snippet: "package x\n\ntype S struct{ n int }\n\n// ... existing code ...\n" + strings.Split(ac, "// ... existing methods ...\n")[1],
+		err:     editkit.ErrAmbiguous,
+	}, {
+		name:    "markers only between the parts, the last to the file's last line: the lines above the first stay or go? refused",
+		content: file,
+		snippet: "func (s *S) A() int {\n\treturn 10\n}\n// ... existing code ...\nfunc (s *S) C() int {\n\treturn 30\n}\n\nvar last = 4\n",
+		err:     editkit.ErrAmbiguous,
+	}, {
 		name:    "markers at both ends",
 		content: file,
 		snippet: "// ... existing code ...\n" + ac + "// ... existing code ...\n",
