@@ -169,8 +169,8 @@
 // no line close to the file's line it would replace), one
 // whose edge of brackets and rulers the file has a little further out (a new
 // section, or the function between deleted), and one that runs on past the
-// file's lines at an end where no marker stands with more than 20 new lines
-// while the file too goes on, or that ends there with a line the file has 20
+// file's lines at an end where no marker stands with new lines that say
+// something while the file too goes on with more than 20, or that ends there with a line the file has 20
 // lines or fewer before its end (unless it is a piece of the file, above, or
 // its snippet marks neither end and does not start at the file's first
 // line), or a piece of the file without markers

@@ -1178,6 +1178,16 @@ func TestMergeSnippetOpenEnds(t *testing.T) {
 		snippet: "// ... existing code ...\n" + ac,
 		want:    edited + numbered("var v", 30),
 	}, {
+		name:    "no marker below, new lines past the last line the file has, many more lines in the file: refused",
+		content: file + numbered("var v", 30),
+		snippet: "// ... existing code ...\nfunc (s *S) C() int {\n\treturn 3\n}\n\nfunc (s *S) D() int {\n\treturn 4\n}\n",
+		err:     editkit.ErrAmbiguous,
+	}, {
+		name:    "no marker above, a new head above the first line the file has, many more lines above: refused",
+		content: numbered("var v", 30) + file,
+		snippet: "// Package x is new.\npackage x\n\ntype S struct{}\n// ... existing code ...\n",
+		err:     editkit.ErrAmbiguous,
+	}, {
 		name:    "the lines past the end moved up: they go",
 		content: file,
 		snippet: "// ... existing code ...\nfunc (s *S) B() int {\n\treturn 2\n}\n\nvar last = 4\n\nfunc (s *S) C() int {\n\treturn 3\n}\n",
