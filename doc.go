@@ -144,12 +144,12 @@
 // first line is a later line of the file leaves the lines above in place
 // when there are more than 20 of them, or when the snippet's markers stand
 // only between its parts, at neither end, and its last part does not end at
-// the file's last line (likewise below); with no marker
-// below it, new lines after the file's last three lines are added at its
-// end. A snippet without markers is the whole new text of a file it creates,
-// or of an existing file whose first or last line it has at its end or half
-// of whose lines it has; otherwise it is a piece of the file: it replaces
-// the stretch its lines mark, and the file's lines past its ends stay.
+// the file's last line (likewise below); with no marker below it, new lines
+// after the file's last three lines are added at its end. A snippet without
+// markers is the whole new text of a file it creates, or of an existing file
+// whose first or last line it has at its end or half of whose lines it has;
+// otherwise it is a piece of the file: it replaces the stretch its lines
+// mark, and the file's lines past its ends stay.
 //
 // It refuses rather than guess: a segment that fits two places (or fits one
 // as the file already has it and would change another, while the rest of the
@@ -165,21 +165,21 @@
 // where its bottom lines fit, one placed only by brackets at an edge that
 // reads both as new lines and as a rewrite of two or more lines beside them
 // (new code written like its neighbour, next to either of its runs; read as
-// new when the runs hold two lines that say something and the rewrite has
-// no line close to the file's line it would replace), one
-// whose edge of brackets and rulers the file has a little further out (a new
-// section, or the function between deleted), and one that runs on past the
-// file's lines at an end where no marker stands with new lines that say
-// something while the file too goes on with more than 20, or that ends there with a line the file has 20
-// lines or fewer before its end (unless it is a piece of the file, above, or
-// its snippet marks neither end and does not start at the file's first
-// line), or a piece of the file without markers
-// that goes on with new lines there (stay or go: nothing says; the top
-// likewise), a comment with "..." that is not a marker it knows, written
-// where the file's lines would be deleted, and new lines next to a marker
-// that open a block (or block comment) the new lines past it do not close,
-// or close one they did not open: the marker would stand for the body of a
-// block the file does not have there.
+// new when the runs hold two lines that say something and the rewrite has no
+// line close to the file's line it would replace), one whose edge of
+// brackets and rulers the file has a little further out (a new section, or
+// the function between deleted), and one that runs on past the file's lines
+// at an end where no marker stands with new lines that say something while
+// the file goes on with more than 20, or that ends there with a line the
+// file has 20 lines or fewer before its end (unless it is a piece of the
+// file, above, or its snippet marks neither end and does not start at the
+// file's first line), or a piece of the file without markers that goes on
+// with new lines there (stay or go: nothing says; the top likewise), a
+// comment with "..." that is not a marker it knows, written where the file's
+// lines would be deleted, and new lines next to a marker that open a block
+// (or block comment) the new lines past it do not close, or close one they
+// did not open: the marker would stand for the body of a block the file does
+// not have there.
 //
 // # Claude's text editor, and undo
 //

@@ -588,11 +588,11 @@ func (m *merger) writesAll(s segment, from, to int) bool {
 //     of its ends but has markers between its segments (bareEnds): a model
 //     that marks only the stretches between the parts it shows leaves the
 //     file's lines past both ends as they are (unless the snippet's other
-//     end reaches the file's edge: see bareEndsAtEdge). Measured on replay, where
-//     snippets whose end markers were left out are the `open-ends` kind:
-//     70.8% → 84.8% right there (held out, 68.7% → 84.0%), no other kind
-//     moves; 2 more wrong merges, commits that deleted the file's last
-//     lines. Keeping the lines wherever one end is unmarked instead made
+//     end reaches the file's edge: see bareEndsAtEdge). Measured on
+//     replay, where snippets whose end markers were left out are the
+//     `open-ends` kind: 70.8% → 84.8% right there (held out, 68.7% →
+//     84.0%), no other kind moves; 2 more wrong merges, commits that
+//     deleted the file's last lines. Keeping the lines wherever one end is unmarked instead made
 //     10 refusals wrong merges over the kinds: with a marker at one end,
 //     the other end's missing one says the file ends there;
 //   - it goes on past its last line the file has (its first, at the top)
