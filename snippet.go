@@ -169,8 +169,14 @@ func splitSnippet(snippet string, content func(lines []string, i int) bool) (seg
 // unfence removes a code fence around the whole snippet ("```go" …
 // "```"), which models add out of habit, and returns the snippet and the
 // number of lines removed above it. A fence with another fence inside it,
-// or one the file has itself without markers right inside it, is the
-// snippet's text (a Markdown file's code block), and stays.
+// or one the file has itself, is the snippet's text (a Markdown file's
+// code block) and stays, unless a marker stands right inside either fence.
+//
+// Measured on replay: requiring markers inside both fences, and no fence
+// inside, left README snippets wrapped in a fence refused (a lone fence
+// line places nothing): `styled` 88.4% → 90.2% over seven repositories,
+// the same as the unwrapped `snippet`, and likewise on every other corpus
+// (plug and plenary.nvim 82.7% → 90.4%); no wrong merge added.
 func unfence(buf *buffer.Buffer, snippet string) (string, int) {
 	if t := strings.TrimLeft(snippet, " \t\r\n"); !strings.HasPrefix(t, "```") && !strings.HasPrefix(t, "~~~") {
 		return snippet, 0
@@ -185,16 +191,20 @@ func unfence(buf *buffer.Buffer, snippet string) (string, int) {
 	if fence == "" || fenceOf(end) != end || len(end) < len(fence) || end[0] != fence[0] {
 		return snippet, 0
 	}
-	// Where the file has the fence line, it is the snippet's own unless
-	// markers stand right inside both fences: then each would be a segment
-	// of a fence alone, which places nothing.
-	if in, out := nextNonBlank(lines, first, 1), nextNonBlank(lines, last, -1); len(buf.Occurrences(buffer.Collapse, open, 1)) > 0 &&
-		(in >= last || !elisionLine(lines[in]) || !elisionLine(lines[out])) {
-		return snippet, 0
-	}
-	for _, l := range lines[first+1 : last] {
-		if fenceOf(strings.TrimSpace(l)) != "" {
+	// A marker right inside either fence would leave that fence a segment
+	// of its own, which places nothing: the fences are the model's, even
+	// where the file has fence lines and the snippet code blocks (a
+	// README's). Otherwise a fence the file has, or one with another fence
+	// inside, is the snippet's text.
+	in, out := nextNonBlank(lines, first, 1), nextNonBlank(lines, last, -1)
+	if wrapped := in < last && (elisionLine(lines[in]) || elisionLine(lines[out])); !wrapped {
+		if len(buf.Occurrences(buffer.Collapse, open, 1)) > 0 {
 			return snippet, 0
+		}
+		for _, l := range lines[first+1 : last] {
+			if fenceOf(strings.TrimSpace(l)) != "" {
+				return snippet, 0
+			}
 		}
 	}
 	return strings.Join(lines[first+1:last], "\n") + "\n", first + 1

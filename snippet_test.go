@@ -1248,6 +1248,11 @@ func TestMergeSnippetFenced(t *testing.T) {
 		snippet: "```\n<!-- ... -->\nInstall the tool first.\n\n# The x tool\n\nRun it:\n<!-- ... -->\n```\n",
 		want:    "# Tool x\n\nInstall the tool first.\n\n" + strings.Replace(readme, "# x", "# The x tool", 1),
 	}, {
+		name:    "a plain fence around a README's end, a marker inside the top fence only, a code block inside",
+		content: "# Tool x\n\nInstall the tool first.\n\n" + readme,
+		snippet: "```\n<!-- ... existing code ... -->\nRun it:\n\n```sh\nx run --fast\n```\n\nThen stop it.\n```\n",
+		want:    "# Tool x\n\nInstall the tool first.\n\n" + strings.Replace(readme, "x run\n", "x run --fast\n", 1),
+	}, {
 		name:    "a fence inside: Markdown text, not a wrapper",
 		content: "",
 		snippet: "```sh\nx run\n```\n\nThen:\n\n```sh\nx stop\n```\n",
