@@ -115,41 +115,42 @@
 // rest unchanged", "/* ... existing methods ... */", in any comment syntax:
 // "..." with a few words of elision, or a comment that only says code is
 // left out, "// existing code") for each stretch that stays (a code fence
-// around it all is dropped, unless the file has it). The snippet splits at
-// its markers into segments; each segment replaces the file's lines from its
-// first to its last line that are the file's (its anchors: lines that say
-// something, grown into runs of the lines around them at the same depth), in
-// file order. Closing brackets and blank lines at a segment's edges are
-// placed by depth; a line that reads as the file's line changed is taken as
-// changed only between lines that are the file's. A segment whose edge is
-// only brackets must close what the lines it replaces close (or its brackets
-// move to their copy above a whole block it deletes). Alike segments for
-// alike places are settled by order, when only one choice leaves every later
-// segment a place; a place the segment copies verbatim, indentation
-// included, beats one at another depth. A segment that fits several places
-// equally well goes to the one that reaches the file's end when no marker
-// stands below it (likewise the top), or to the one where it does not write
-// a block of the file's lines a second time right next to them, when all the
-// others would, or anywhere when every place makes the same edit. A segment
-// whose last line is one the file has below its top at several places (a
-// closing brace, "#[test]") ends at the one place where it keeps every line
-// of the file above it, when it would drop two or more at each other place:
-// those the marker below stands for; failing that, at the one place that
-// drops none, balances its brackets as the file's, and keeps more of the
-// segment's rare lines as the file's than any other (the arms of a switch it
-// shows before its last "return" and "}"). A line a segment writes that the
-// file has just outside it is written twice unless another segment replaces
-// it there (code moved). With no marker above it, a snippet whose first line
-// is the file's first line starts there (likewise at the end), and one whose
-// first line is a later line of the file leaves the lines above in place
-// when there are more than 20 of them, or when the snippet's markers stand
-// only between its parts, at neither end, and its last part does not end at
-// the file's last line (likewise below); with no marker below it, new lines
-// after the file's last three lines are added at its end. A snippet without
-// markers is the whole new text of a file it creates, or of an existing file
-// whose first or last line it has at its end or half of whose lines it has;
-// otherwise it is a piece of the file: it replaces the stretch its lines
-// mark, and the file's lines past its ends stay.
+// around it all is dropped, unless the file has it and no marker stands
+// right inside it). The snippet splits at its markers into segments; each
+// segment replaces the file's lines from its first to its last line that are
+// the file's (its anchors: lines that say something, grown into runs of the
+// lines around them at the same depth), in file order. Closing brackets and
+// blank lines at a segment's edges are placed by depth; a line that reads as
+// the file's line changed is taken as changed only between lines that are
+// the file's. A segment whose edge is only brackets must close what the
+// lines it replaces close (or its brackets move to their copy above a whole
+// block it deletes). Alike segments for alike places are settled by order,
+// when only one choice leaves every later segment a place; a place the
+// segment copies verbatim, indentation included, beats one at another depth.
+// A segment that fits several places equally well goes to the one that
+// reaches the file's end when no marker stands below it (likewise the top),
+// or to the one where it does not write a block of the file's lines a second
+// time right next to them, when all the others would, or anywhere when every
+// place makes the same edit. A segment whose last line is one the file has
+// below its top at several places (a closing brace, "#[test]") ends at the
+// one place where it keeps every line of the file above it, when it would
+// drop two or more at each other place: those the marker below stands for;
+// failing that, at the one place that drops none, balances its brackets as
+// the file's, and keeps more of the segment's rare lines as the file's than
+// any other (the arms of a switch it shows before its last "return" and
+// "}"). A line a segment writes that the file has just outside it is written
+// twice unless another segment replaces it there (code moved). With no
+// marker above it, a snippet whose first line is the file's first line
+// starts there (likewise at the end), and one whose first line is a later
+// line of the file leaves the lines above in place when there are more than
+// 20 of them, or when the snippet's markers stand only between its parts, at
+// neither end, and its last part does not end at the file's last line
+// (likewise below); with no marker below it, new lines after the file's last
+// three lines are added at its end. A snippet without markers is the whole
+// new text of a file it creates, or of an existing file whose first or last
+// line it has at its end or half of whose lines it has; otherwise it is a
+// piece of the file: it replaces the stretch its lines mark, and the file's
+// lines past its ends stay.
 //
 // It refuses rather than guess: a segment that fits two places (or fits one
 // as the file already has it and would change another, while the rest of the
