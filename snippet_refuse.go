@@ -503,8 +503,9 @@ func longestWord(line string) string {
 	return word
 }
 
-// brackets is how many (, [, { and /* a text opens, less those it closes.
-type brackets [4]int
+// brackets is how many (, [, { and /* a text opens, less those it closes,
+// and how many of the shell's blocks (see shellBlock).
+type brackets [5]int
 
 func (b brackets) String() string { return b.list(true) }
 
@@ -512,11 +513,12 @@ func (b brackets) String() string { return b.list(true) }
 func (b brackets) unbalanced() string { return b.list(false) }
 
 // list writes each kind of bracket with its count, the balanced ones too
-// when all is set.
+// when all is set (the shell's blocks only where they do not balance:
+// most files have none).
 func (b brackets) list(all bool) string {
 	var out []string
-	for q, name := range [...]string{"()", "[]", "{}", "/* */"} {
-		if all || b[q] != 0 {
+	for q, name := range [...]string{"()", "[]", "{}", "/* */", "if…fi, case…esac, do…done"} {
+		if all && q < 4 || b[q] != 0 {
 			out = append(out, fmt.Sprintf("%s %+d", name, b[q]))
 		}
 	}
@@ -539,6 +541,34 @@ func blockComment(t string) int {
 	return 0
 }
 
+// shellBlock is +1 for a line that opens a shell block ("if ...; then",
+// "case ... in", "...; do"), -1 for one that closes it ("fi", "esac",
+// "done"), else 0: the shell's brackets. The opening forms are the shell's
+// own (Lua's "if x then" and Ruby's "loop do" have no semicolon), and a
+// block opened and closed on one line counts nothing.
+//
+// Measured on replay: on a shell repository (nvm) 4 of 24 swallowed
+// markers merged are refused, a window's "fi" left without its "if", 2
+// wrong merges fewer on tight and 1 on dedented; no figure moves on the
+// other 23 repositories.
+func shellBlock(t string) int {
+	switch {
+	case strings.HasPrefix(t, "if ") && strings.HasSuffix(t, "; then"),
+		strings.HasPrefix(t, "case ") && strings.HasSuffix(t, " in"),
+		strings.HasSuffix(t, "; do"):
+		return 1
+	}
+	w := t
+	if i := strings.IndexAny(t, " ;|<>&)"); i >= 0 {
+		w = t[:i]
+	}
+	switch w {
+	case "fi", "esac", "done":
+		return -1
+	}
+	return 0
+}
+
 // balance counts the block comments lines open and close, and their
 // brackets outside quoted strings and comments — as far as a line shows
 // them without knowing the language: a line that starts as a comment does
@@ -554,6 +584,7 @@ func balance(lines []string) brackets {
 		if hasAnyPrefix(t, "//", "/*", "*", "#", "--", "<!--") {
 			continue // a comment line, or the first of a block comment
 		}
+		b[4] += shellBlock(strings.TrimSpace(t))
 		var quote rune
 		prev := ' '
 	line:

@@ -1307,8 +1307,21 @@ func TestMergeSnippetBlockAcrossMarker(t *testing.T) {
 		content: file,
 		snippet: "// ... existing code ...\n\tFoo(1)\n}\n\n// Qux is new.\nfunc Qux() {\n\tBar()\n}\n// ... existing code ...\n",
 		want:    strings.Replace(file, "\tFoo(1)\n}\n\n", "\tFoo(1)\n}\n\n// Qux is new.\nfunc Qux() {\n\tBar()\n}\n", 1),
+	}, {
+		name:    "a shell fi next to the marker, its if not shown",
+		content: script,
+		snippet: "# ... existing code ...\n    exit 2\n  fi\n\nhelp() {\n  echo \"usage: run NAME\"\n}\n",
+		err:     editkit.ErrAmbiguous,
+	}, {
+		name:    "a shell block shown whole next to the marker",
+		content: script,
+		snippet: "# ... existing code ...\n  if [ -n \"$2\" ]; then\n    exit 2\n  fi\n\nhelp() {\n  echo \"usage: run NAME\"\n}\n",
+		want:    strings.Replace(script, "\nhelp() {\n  echo \"usage\"\n}\n", "  if [ -n \"$2\" ]; then\n    exit 2\n  fi\n\nhelp() {\n  echo \"usage: run NAME\"\n}\n", 1),
 	}})
 }
+
+// script is a shell script whose blocks close with keywords.
+const script = "#!/bin/sh\n\nmain() {\n  if [ -z \"$1\" ]; then\n    help\n    exit 1\n  fi\n  run \"$1\"\n}\n\nhelp() {\n  echo \"usage\"\n}\n"
 
 // TestMergeSnippetKeptWhole: a segment whose last anchor is a line every
 // test has ends at the one place of it where the segment keeps every line
