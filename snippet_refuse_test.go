@@ -1,6 +1,13 @@
 package editkit
 
-import "testing"
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/editkit/editkit/internal/buffer"
+)
 
 func TestBalance(t *testing.T) {
 	for _, tc := range []struct {
@@ -26,5 +33,43 @@ func TestBalance(t *testing.T) {
 		if got := balance(tc.lines); got != tc.want {
 			t.Errorf("%s: balance = %v, want %v", tc.name, got, tc.want)
 		}
+	}
+}
+
+// TestNewOrRewriteCommonEdge: lines a file has all over (a heredoc's
+// "RUBY", Ruby's "end") at a segment's edge place it no better than
+// brackets do. Here the runs have paired a new test's last lines with the
+// test above it, and the walk its first lines with that test's (a
+// rewrite); the edge "RUBY", "end", blank also fits just above the next
+// test, where the new test would go whole. Both readings stand: refused.
+func TestNewOrRewriteCommonEdge(t *testing.T) {
+	spec := func(name string) string {
+		return "  it 'accepts `params[:key]." + name + "`' do\n    expect_no_offenses(<<~RUBY)\n      params[:key]." + name + "\n    RUBY\n  end\n\n"
+	}
+	file := "describe X do\n" + spec("to_i") + spec("to_s") + spec("to_a") + spec("to_h") + spec("size") + "end\n"
+	segs, _ := splitSnippet("# ... existing code ...\n    RUBY\n  end\n\n"+spec("inspect")+"  it 'accepts `params[:key].to_a`' do\n    expect_no_offenses(<<~RUBY)\n      params[:key].to_a\n# ... existing code ...\n",
+		func([]string, int) bool { return false })
+	if len(segs) != 1 || len(segs[0].lines) != 12 {
+		t.Fatalf("segments = %+v", segs)
+	}
+	s := segs[0]
+	m := newMerger(context.Background(), buffer.New(file), "x_spec.rb", segs)
+	// File lines 7-13: the to_s test's "it" line to the to_a test's
+	// "params" line. The runs: the new test's "RUBY", "end", blank, then
+	// the to_a test's first three lines, on the to_s test's last lines
+	// and the to_a test's.
+	p := &placement{pairs: [][2]int{{6, 10}, {7, 11}, {8, 12}, {9, 13}, {10, 14}, {11, 15}}, runs: [2]int{11, 6}}
+	// The walk up from the runs: the new test's first lines read as the
+	// to_s test's, changed, and the edge as the to_i test's last lines.
+	got := [][2]int{{5, 9}, {4, 8}, {3, 7}, {2, 6}, {1, 5}, {0, 4}}
+	if !strings.Contains(file, "to_s") || m.buf.Line(13) != "  it 'accepts `params[:key].to_a`' do" {
+		t.Fatalf("file line 13 = %q", m.buf.Line(13))
+	}
+	asNew, e := m.newOrRewrite(0, s, p, got, -1, 0)
+	if e == nil || !errors.Is(e, ErrAmbiguous) || asNew != nil {
+		t.Fatalf("newOrRewrite = %v, %v; want ErrAmbiguous", asNew, e)
+	}
+	if !strings.Contains(e.Error(), "reads two ways") {
+		t.Errorf("err = %v, want a reading two ways", e)
 	}
 }
