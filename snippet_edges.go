@@ -116,7 +116,7 @@ func (m *merger) align(s segment, rel relation, seg []int, j, dir, limit int) ([
 		}
 		c, ok := changed[[2]int{x, y}]
 		if !ok {
-			c = alike(s.lines[seg[x]], m.buf.Line(file(y)))
+			c = alike(s.lines[seg[x]], m.buf.Line(file(y)), changedLine)
 			changed[[2]int{x, y}] = c
 		}
 		if c {
@@ -270,7 +270,7 @@ func (m *merger) edge(s segment, dir int, common bool) []int {
 			x = len(s.lines) - 1 - i
 		}
 		if saysSomething(s.lines[x]) {
-			if !common || looked == farEdge || len(m.buf.Occurrences(buffer.Collapse, s.lines[x], commonPlaces+1)) <= commonPlaces {
+			if !common || looked == farEdge || m.rareLine(buffer.Normalize(buffer.Collapse, s.lines[x])) {
 				break
 			}
 			looked++
@@ -280,9 +280,10 @@ func (m *merger) edge(s segment, dir int, common bool) []int {
 	return edge
 }
 
-// edgeReadings is newOrRewrite for one edge; asNew allows the reading as
-// new lines to win.
-func (m *merger) edgeReadings(k int, s segment, p *placement, got [][2]int, dir, limit int, edge []int, asNew bool) ([][2]int, *Error) {
+// edgeReadings is newOrRewrite for one edge: bare for one of brackets and
+// blank lines, which may be read as new lines, else for one that reaches
+// over lines the file has all over, which is only refused.
+func (m *merger) edgeReadings(k int, s segment, p *placement, got [][2]int, dir, limit int, edge []int, bare bool) ([][2]int, *Error) {
 	if len(edge) == 0 || len(edge) == len(s.lines) {
 		return nil, nil
 	}
@@ -317,7 +318,7 @@ func (m *merger) edgeReadings(k int, s segment, p *placement, got [][2]int, dir,
 			}
 		}
 		if rewritten >= 2 {
-			return m.readsTwoWays(k, s, q, far, rewritten, dir, asNew)
+			return m.readsTwoWays(k, s, q, far, rewritten, dir, bare)
 		}
 		return nil
 	}
@@ -331,7 +332,7 @@ func (m *merger) edgeReadings(k int, s segment, p *placement, got [][2]int, dir,
 			continue
 		}
 		e := try(q, false)
-		if e != nil && asNew && tried == 0 && m.saysTwice(s, p) && !m.closeRewrite(s, got) {
+		if e != nil && bare && tried == 0 && m.holding(s, p.pairs, buffer.Collapse) >= 2 && !m.closeRewrite(s, got) {
 			p.pairs = cutPast(p.pairs, q, dir)
 			return edgePairs(edge, q, dir), nil
 		}
@@ -367,21 +368,6 @@ func (m *merger) edgeReadings(k int, s segment, p *placement, got [][2]int, dir,
 	return nil, nil
 }
 
-// saysTwice reports whether p pairs two segment lines or more that say
-// something with file lines equal to them: runs that place the segment on
-// more than one line.
-func (m *merger) saysTwice(s segment, p *placement) bool {
-	n := 0
-	for _, pr := range p.pairs {
-		if saysSomething(s.lines[pr[0]]) && buffer.Equal(buffer.Collapse, s.lines[pr[0]], m.buf.Line(pr[1])) {
-			if n++; n == 2 {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 // closeRewrite reports whether the walk's pairs got read a segment line
 // as a file line changed that the fuzzy tier would take for it
 // (DefaultThreshold): a rewrite the segment shows, not one that a low bar
@@ -395,8 +381,8 @@ func (m *merger) saysTwice(s segment, p *placement) bool {
 // that says something, a foreign snippet merged.
 func (m *merger) closeRewrite(s segment, got [][2]int) bool {
 	for _, pr := range got {
-		a, b := strings.TrimSpace(s.lines[pr[0]]), strings.TrimSpace(m.buf.Line(pr[1]))
-		if a != b && len(a) <= maxAlike && len(b) <= maxAlike && fuzzy.Similarity(a, b, DefaultThreshold) >= DefaultThreshold {
+		a, b := s.lines[pr[0]], m.buf.Line(pr[1])
+		if strings.TrimSpace(a) != strings.TrimSpace(b) && alike(a, b, DefaultThreshold) {
 			return true
 		}
 	}
@@ -485,14 +471,15 @@ func (m *merger) readsTwoWays(k int, s segment, q [2]int, far, rewritten, dir in
 // context: 73 wrong merges at 0.6, 60 at 0.4).
 const changedLine = 0.4
 
-// alike reports a line of a segment that reads as a changed file line.
-// Lines too long to compare cheaply are not read as changed.
-func alike(a, b string) bool {
+// alike reports a line of a segment that reads as a file line changed,
+// as similar as bar at least (changedLine, as a walk reads them). Lines
+// too long to compare cheaply are not read as changed.
+func alike(a, b string, bar float64) bool {
 	a, b = strings.TrimSpace(a), strings.TrimSpace(b)
 	if len(a) > maxAlike || len(b) > maxAlike {
 		return false
 	}
-	return fuzzy.Similarity(a, b, changedLine) >= changedLine
+	return fuzzy.Similarity(a, b, bar) >= bar
 }
 
 // maxAlike is the longest line alike compares.

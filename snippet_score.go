@@ -333,7 +333,7 @@ func (m *merger) rewritten(s segment, top, bot run, j int, checks *int) bool {
 			return false
 		}
 		*checks--
-		if alike(s.lines[i], m.buf.Line(j)) {
+		if alike(s.lines[i], m.buf.Line(j), changedLine) {
 			return true
 		}
 	}
