@@ -21,7 +21,8 @@ const twiceLookups = 6
 // replaces that line (code moved: one segment writes it, another removes
 // it; see unmoved). Further off, or alone (the lines around it are not the
 // segment's), such a line is a copy. It looks up the distinctive lines the
-// placement did not pair, nearest the runs first, a few of them.
+// placement did not pair, nearest the runs first, a few of them; and the
+// segment's last line, however common (see endsBelow).
 func (m *merger) twice(k int, s segment, p *placement, places func(int) []int) []twiceLine {
 	paired := p.paired()
 	var look []int
@@ -37,7 +38,7 @@ func (m *merger) twice(k int, s segment, p *placement, places func(int) []int) [
 	reach := 2*len(s.lines) + 3*maxDrop // further off, the line is a copy, not this segment's
 	var found []twiceLine
 	for _, i := range look[:min(len(look), twiceLookups)] {
-		if !m.within(s.lines[i], max(p.start-reach, 0), p.start) && !m.within(s.lines[i], p.end, min(p.end+reach, m.n)) {
+		if m.find(s.lines[i], max(p.start-reach, 0), p.start) < 0 && m.find(s.lines[i], p.end, min(p.end+reach, m.n)) < 0 {
 			continue // not within reach: no need to count it in the whole file
 		}
 		js := places(i)
@@ -52,7 +53,40 @@ func (m *merger) twice(k int, s segment, p *placement, places func(int) []int) [
 			at(LineRange{js[0] + 1, js[0] + 1}).
 			withHint("Put a marker line such as \"// ... existing code ...\" where the file's lines stay, or put the segment's lines in the file's order")})
 	}
+	if t := m.endsBelow(k, s, p, paired, reach); t != nil && !slices.ContainsFunc(found, func(f twiceLine) bool { return f.j == t.j }) {
+		found = append(found, *t)
+	}
 	return found
+}
+
+// endsBelow finds the segment's last line that says something when the
+// placement writes it anew (it pairs it with no file line, not even as a
+// rewrite) and the file has it a little below the lines the segment
+// replaces, however common the line: the segment ends on that line of the
+// file, past lines it drops where no marker stands, or writes it a second
+// time. A model ends a segment on lines of the file, as anchors; a new
+// block that happens to end on a line the file has a little further down
+// is rarer than a deletion the snippet does not show.
+//
+// Measured on replay: swallowed markers merged 12 → 9 on the seven
+// corpora and 113 → 77 on twenty-four held-out repositories, where wrong
+// snippet merges went 18 → 15, for one right merge lost of 3,495 (a new
+// method ending on "return out;", which the file has 111 lines below).
+func (m *merger) endsBelow(k int, s segment, p *placement, paired map[int]bool, reach int) *twiceLine {
+	i := len(s.lines) - 1
+	for i >= 0 && !saysSomething(s.lines[i]) {
+		i--
+	}
+	if i < 0 || paired[i] {
+		return nil
+	}
+	if j := m.find(s.lines[i], p.end, min(p.end+reach, m.n)); j >= 0 {
+		return &twiceLine{j, m.segmentError(ErrConflict, k, s, "ends with line %d (%q), written as a new line, and the file has that line at line %d, %d lines below the lines %d-%d the segment replaces: the segment would drop the lines between, where no marker stands, or write the line twice",
+			s.at+i+1, strings.TrimSpace(s.lines[i]), j+1, j-p.end+1, p.start+1, p.end).
+			at(LineRange{j + 1, j + 1}).
+			withHint("End the segment on the file's lines and put a marker line such as \"// ... existing code ...\" where the file's lines stay; to delete lines, show the lines around them")}
+	}
+	return nil
 }
 
 // distances is, for each of n lines, how far the nearest line marked in
@@ -479,15 +513,16 @@ func (m *merger) ambiguous(k int, s segment, places []LineRange) *Error {
 		withHint("Add a line next to the change that the file has only once, such as the enclosing function's first line")
 }
 
-// within reports whether file lines from..to-1 have line, spacing aside.
-func (m *merger) within(line string, from, to int) bool {
+// find is the first of file lines from..to-1 equal to line, spacing
+// aside, or -1.
+func (m *merger) find(line string, from, to int) int {
 	word := longestWord(line)
 	for j := from; j < to; j++ {
 		if f := m.buf.Line(j); strings.Contains(f, word) && buffer.Equal(buffer.Collapse, line, f) {
-			return true
+			return j
 		}
 	}
-	return false
+	return -1
 }
 
 // longestWord is the longest run of line without spaces: spacing aside,

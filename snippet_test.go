@@ -1474,3 +1474,43 @@ func TestMergeSnippetNewBesideRuns(t *testing.T) {
 		err:     editkit.ErrAmbiguous,
 	}})
 }
+
+func TestMergeSnippetEndsBelow(t *testing.T) {
+	// A command reference: each command's help text, then the same
+	// headings. The first command's help is long.
+	section := func(name, help string) string {
+		return "`" + name + "`\n" + strings.Repeat("-", len(name)+2) + "\n\n* `" + name + " [--debug]`\n\n" + help +
+			"\n\n### Arguments\n\n#### `shell`\n\nThe shell type.\n\n### Options\n\n#### `--help`\n\nDisplay help.\n\n"
+	}
+	var long []string
+	for i := 1; i <= 30; i++ {
+		long = append(long, fmt.Sprintf("Line %d of the long help text about completion scripts.", i))
+	}
+	reference := section("completion", strings.Join(long, "\n")) + section("help", "Display help for a command") + section("list", "List commands")
+
+	// A type adapter, then helpers further down with the line the snippet
+	// rewrites the adapter's last line into.
+	var notes []string
+	for i := 1; i <= 40; i++ {
+		notes = append(notes, fmt.Sprintf("  // Note %d on how the adapters below write their values.", i))
+	}
+	adapters := "  public static final TypeAdapter<URI> URI = new TypeAdapter<URI>() {\n" +
+		"    @Override\n    public void write(JsonWriter out, URI value) throws IOException {\n" +
+		"      out.value(value == null ? null : value.toASCIIString());\n    }\n  };\n\n" + strings.Join(notes, "\n") + "\n\n" +
+		"  static void writeLocale(JsonWriter out, Locale value) throws IOException {\n" +
+		"      out.value(value == null ? null : value.toString());\n  }\n\n" +
+		"  static void writeCurrency(JsonWriter out, Currency value) throws IOException {\n" +
+		"      out.value(value == null ? null : value.toString());\n  }\n"
+	runMergeCases(t, []mergeCase{{
+		name:    "a heading the file has further down, written anew: a deletion not shown",
+		content: reference,
+		snippet: "<!-- ... existing code ... -->\n\n* `completion [--debug]`\n\nDump the shell completion script\n\n### Arguments\n\n<!-- ... existing code ... -->\n",
+		err:     editkit.ErrConflict,
+	}, {
+		name:    "the last line rewritten into one the file has below: merged",
+		content: adapters,
+		snippet: "  // ... existing code ...\n    @Override\n    public void write(JsonWriter out, URI value) throws IOException {\n" +
+			"      out.value(value == null ? null : value.toString());\n    }\n  };\n  // ... existing code ...\n",
+		want: strings.Replace(adapters, "toASCIIString", "toString", 1),
+	}})
+}
