@@ -342,6 +342,9 @@ func (m *merger) build(k int, s segment, c cand, says []int, places func(int) []
 	if e := m.thin(k, s, c, says); e != nil {
 		return nil, e
 	}
+	if e := m.mixedDepths(k, s, c); e != nil {
+		return nil, e
+	}
 	p := &placement{rel: c.top.rel, others: others, runs: [2]int{c.top.i1, c.bot.i0}}
 	p.pairs = c.top.pairs()
 	if c.bot.i0 > c.top.i1 {

@@ -294,6 +294,41 @@ func (m *merger) elsewhere(k int, s segment, c cand, says []int, places func(int
 	return nil
 }
 
+// mixedDepths refuses a candidate whose runs read the segment as shifted
+// against the file (its anchor is the file's line at another
+// indentation) when the line right next to a run is the file's line next
+// to it at the file's own indentation: the segment changes the depth of
+// some lines and keeps others, and its anchor may be one it re-indents (a
+// changelog's bullets indented under headings it shows as they stand).
+// Written at the shift, the lines it changes would lose their new depth
+// and the lines it keeps would be written again beside themselves.
+func (m *merger) mixedDepths(k int, s segment, c cand) *Error {
+	rel := c.top.rel
+	if rel.sw == rel.fw {
+		return nil
+	}
+	for _, q := range [][2]int{{c.top.i0 - 1, c.top.j0 - 1}, {c.bot.i1 + 1, c.bot.j1 + 1}} {
+		if q[0] < 0 || q[1] < 0 || q[0] >= len(s.lines) || q[1] >= m.n {
+			continue
+		}
+		a, b := s.lines[q[0]], m.buf.Line(q[1])
+		w := indentWidth(a, m.tab)
+		if isBlank(a) || w != indentWidth(b, m.tab) || rel.depth(w, w) == 0 || !buffer.Equal(buffer.Collapse, a, b) {
+			continue
+		}
+		shift, more := rel.sw-rel.fw, "more"
+		if shift < 0 {
+			shift, more = -shift, "less"
+		}
+		return m.segmentError(ErrAmbiguous, k, s, "has its %s at file %s, indented by %s %s, but its line %d (%q) is file line %d as it stands: which lines keep their indentation and which change it is not clear",
+			LineRange{s.at + c.top.i0 + 1, s.at + c.top.i1 + 1}, LineRange{c.top.j0 + 1, c.top.j1 + 1}, plural(shift, "column"), more,
+			s.at+q[0]+1, strings.TrimSpace(a), q[1]+1).
+			at(LineRange{q[1] + 1, q[1] + 1}).
+			withHint("To change the indentation of lines the file has, replace them with edit_block, the old lines as the file has them")
+	}
+	return nil
+}
+
 // thin refuses a segment placed by one line that says something when it
 // has many more such lines the file does not have there: one line in
 // common is no evidence that the segment belongs to this file, or here.

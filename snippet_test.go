@@ -1514,3 +1514,19 @@ func TestMergeSnippetEndsBelow(t *testing.T) {
 		want: strings.Replace(adapters, "toASCIIString", "toString", 1),
 	}})
 }
+
+func TestMergeSnippetMixedDepths(t *testing.T) {
+	const changelog = "CHANGELOG\n=========\n\n6.2\n---\n\n* Improve truecolor detection\n* Add support for 256 colors\n\n" +
+		"6.1\n---\n\n * Add support to display tables vertically\n * Add method toString\n"
+	runMergeCases(t, []mergeCase{{
+		name:    "bullets indented under headings shown as they stand: refused",
+		content: changelog,
+		snippet: "<!-- ... existing code ... -->\n6.2\n---\n\n * Improve truecolor detection\n * Add support for 256 colors\n * Deprecate calling\n\n6.1\n---\n<!-- ... existing code ... -->\n",
+		err:     editkit.ErrAmbiguous,
+	}, {
+		name:    "the whole snippet indented: read at the file's depth",
+		content: changelog,
+		snippet: "<!-- ... existing code ... -->\n  * Improve truecolor detection\n  * Add support for 256 colors\n  * Deprecate calling\n<!-- ... existing code ... -->\n",
+		want:    strings.Replace(changelog, "256 colors\n", "256 colors\n* Deprecate calling\n", 1),
+	}})
+}
