@@ -1213,6 +1213,13 @@ func TestMergeSnippetOpenEnds(t *testing.T) {
 		snippet: strings.TrimPrefix(strings.Replace(file, "return 2\n", "return 20\n", 1), "package x\n\n"),
 		err:     editkit.ErrAmbiguous,
 	}, {
+		name: "no markers, a piece ending with an inner \"end\": the file's own last \"end\" stays",
+		content: "module Cop\n  module Rails\n    # Checks that controllers subclass the base class.\n    #\n    # @example\n    #   # bad\n    #   class MyController < ActionController::Base\n    #   end\n" +
+			"    class Base\n      extend AutoCorrector\n\n      MSG = 'Use the base class.'\n      # rubocop:disable Layout\n      include Enforced\n      # rubocop:enable Layout\n    end\n  end\nend\n",
+		snippet: "      MSG = 'Use the base class.'\n      # rubocop:disable-next Layout\n      include Enforced\n    end\n  end\n",
+		want: "module Cop\n  module Rails\n    # Checks that controllers subclass the base class.\n    #\n    # @example\n    #   # bad\n    #   class MyController < ActionController::Base\n    #   end\n" +
+			"    class Base\n      extend AutoCorrector\n\n      MSG = 'Use the base class.'\n      # rubocop:disable-next Layout\n      include Enforced\n    end\n  end\nend\n",
+	}, {
 		name:    "the file's last line ends the segment",
 		content: file,
 		snippet: "// ... existing code ...\nfunc (s *S) C() int {\n\treturn 30\n}\n\nvar last = 4\n",
