@@ -939,16 +939,24 @@ func (m *merger) fragment(s segment) bool {
 }
 
 // halfOfFile reports whether a snippet without markers (its one segment)
-// has half the file's lines that say something, or more. It reads the
-// file once per merge.
+// has half the file's lines that say something, or more, each line of the
+// snippet counting for one line of the file: a spec's "RUBY" and "end",
+// shown a few times, do not count for each of the file's hundred. It reads
+// the file once per merge.
+//
+// Measured on replay, against counting every file line the snippet has:
+// on open-ends, one right merge more of 1,050 on the seven corpora, and
+// held out 3 wrong merges fewer (rubocop-rails, gson); no other kind moves.
 func (m *merger) halfOfFile(s segment) bool {
 	if m.half == 0 {
 		at := m.segmentLines(s)
 		has, says := 0, 0
+		used := map[string]int{}
 		for j := 0; j < m.n; j++ {
 			if f := m.norm(j); saysSomething(f) {
 				says++
-				if _, ok := at[f]; ok {
+				if is := at[f]; used[f] < len(is) {
+					used[f]++
 					has++
 				}
 			}

@@ -1537,3 +1537,30 @@ func TestMergeSnippetMixedDepths(t *testing.T) {
 		want:    strings.Replace(changelog, "256 colors\n", "256 colors\n* Deprecate calling\n", 1),
 	}})
 }
+
+// TestMergeSnippetAlikeSpecs: a spec file of many alike specs, each
+// ending with a heredoc's "RUBY" and "end", and snippets without markers.
+func TestMergeSnippetAlikeSpecs(t *testing.T) {
+	spec := func(name, body string) string {
+		return "  it 'does not register an offense for " + name + "' do\n    expect_no_offenses(<<~RUBY)\n      " + body + "\n    RUBY\n  end\n"
+	}
+	var specs []string
+	for i := range 70 {
+		specs = append(specs, spec(fmt.Sprintf("attr%d", i), fmt.Sprintf("params.expect(attr%d: [:name%d])", i, i)))
+	}
+	last := spec("c", "params.permit(c: [:name]).require(:user)")
+	file := "RSpec.describe Cop do\n" + strings.Join(specs, "\n") + "\n" + last + "end\n"
+	added := spec("d", "params.require(:moderation).permit(policy(Moderation).attributes)") + "\n" +
+		spec("e", "permitted = %i[name age]\n      params.require(:user).permit(permitted)") + "\n"
+	runMergeCases(t, []mergeCase{{
+		name:    "the last spec changed: a piece, though the file has its lines all over; the file's last line stays",
+		content: file,
+		snippet: strings.Replace(last, "[:name]", "[:name, :age]", 1),
+		want:    strings.Replace(file, "permit(c: [:name])", "permit(c: [:name, :age])", 1),
+	}, {
+		name:    "new specs written like the one above them: added above the next, not laid over older specs",
+		content: file,
+		snippet: "    RUBY\n  end\n\n" + added + strings.Join(strings.SplitAfter(last, "\n")[:3], ""),
+		want:    strings.Replace(file, last, added+last, 1),
+	}})
+}
