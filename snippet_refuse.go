@@ -84,7 +84,7 @@ func (m *merger) endsBelow(k int, s segment, p *placement, paired map[int]bool, 
 		return &twiceLine{j, m.segmentError(ErrConflict, k, s, "ends with line %d (%q), written as a new line, and the file has that line at line %d, %d lines below the lines %d-%d the segment replaces: the segment would drop the lines between, where no marker stands, or write the line twice",
 			s.at+i+1, strings.TrimSpace(s.lines[i]), j+1, j-p.end+1, p.start+1, p.end).
 			at(LineRange{j + 1, j + 1}).
-			withHint("End the segment on the file's lines and put a marker line such as \"// ... existing code ...\" where the file's lines stay; to delete lines, show the lines around them")}
+			withHint("End the segment on the file's lines and put a marker line such as \"// ... existing code ...\" where the file's lines stay; to delete them, delete them with edit_block or write_from_line")}
 	}
 	return nil
 }
@@ -302,6 +302,11 @@ func (m *merger) elsewhere(k int, s segment, c cand, says []int, places func(int
 // changelog's bullets indented under headings it shows as they stand).
 // Written at the shift, the lines it changes would lose their new depth
 // and the lines it keeps would be written again beside themselves.
+//
+// Measured on replay: the one merge of this shape on twenty-eight
+// repositories, wrong, is refused, and nothing else moves; checking a
+// relation that scales depths too, not only a shift, refused three right
+// merges among tmux's aligned C declarations.
 func (m *merger) mixedDepths(k int, s segment, c cand) *Error {
 	rel := c.top.rel
 	if rel.sw == rel.fw {
@@ -320,7 +325,7 @@ func (m *merger) mixedDepths(k int, s segment, c cand) *Error {
 		if shift < 0 {
 			shift, more = -shift, "less"
 		}
-		return m.segmentError(ErrAmbiguous, k, s, "has its %s at file %s, indented by %s %s, but its line %d (%q) is file line %d as it stands: which lines keep their indentation and which change it is not clear",
+		return m.segmentError(ErrAmbiguous, k, s, "has its %s at file %s with %s %s indentation than the file gives them, but its line %d (%q) is file line %d as it stands: which lines keep their indentation and which change it is not clear",
 			LineRange{s.at + c.top.i0 + 1, s.at + c.top.i1 + 1}, LineRange{c.top.j0 + 1, c.top.j1 + 1}, plural(shift, "column"), more,
 			s.at+q[0]+1, strings.TrimSpace(a), q[1]+1).
 			at(LineRange{q[1] + 1, q[1] + 1}).
