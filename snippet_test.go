@@ -1482,6 +1482,9 @@ func TestMergeSnippetNewBesideRuns(t *testing.T) {
 	}})
 }
 
+// TestMergeSnippetEndsBelow: a segment whose last line is written as a
+// new line while the file has it a little below hides a deletion, or
+// writes the line twice; a last line the segment rewrites is not new.
 func TestMergeSnippetEndsBelow(t *testing.T) {
 	// A command reference: each command's help text, then the same
 	// headings. The first command's help is long.
@@ -1522,6 +1525,9 @@ func TestMergeSnippetEndsBelow(t *testing.T) {
 	}})
 }
 
+// TestMergeSnippetMixedDepths: a segment that re-indents some lines and
+// shows others as they stand does not say which depth its anchor has;
+// one indented as a whole is read at the file's depth.
 func TestMergeSnippetMixedDepths(t *testing.T) {
 	const changelog = "CHANGELOG\n=========\n\n6.2\n---\n\n* Improve truecolor detection\n* Add support for 256 colors\n\n" +
 		"6.1\n---\n\n * Add support to display tables vertically\n * Add method toString\n"
