@@ -620,9 +620,10 @@ func (m *merger) writesAll(s segment, from, to int) bool {
 //     replay, where snippets whose end markers were left out are the
 //     `open-ends` kind: 70.8% → 84.8% right there (held out, 68.7% →
 //     84.0%), no other kind moves; 2 more wrong merges, commits that
-//     deleted the file's last lines. Keeping the lines wherever one end is unmarked instead made
-//     10 refusals wrong merges over the kinds: with a marker at one end,
-//     the other end's missing one says the file ends there;
+//     deleted the file's last lines. Keeping the lines wherever one end
+//     is unmarked instead made 10 refusals wrong merges over the kinds:
+//     with a marker at one end, the other end's missing one says the file
+//     ends there;
 //   - it goes on past its last line the file has (its first, at the top)
 //     with new lines that say something, where the file goes on with more
 //     lines than a segment may drop: the file's lines may stay after the

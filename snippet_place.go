@@ -393,13 +393,11 @@ func (m *merger) twinTop(s segment, c cand, p *placement) (cand, bool) {
 	if c.top.i0 == 0 || p.pairs[0][1] >= c.top.j0 {
 		return cand{}, false
 	}
-	n, says := 0, 0
+	n := 0
 	for n <= c.top.i1-c.top.i0 && n < c.top.i0 && buffer.Equal(buffer.Collapse, s.lines[n], s.lines[c.top.i0+n]) {
-		if saysSomething(s.lines[n]) {
-			says++
-		}
 		n++
 	}
+	says := countFunc(s.lines[:n], saysSomething)
 	if n < 2 || says == 0 {
 		return cand{}, false
 	}
