@@ -392,7 +392,7 @@ func foldLines(lines []string) []string {
 // folded, and maps each occurrence back to the line's own bytes.
 func foldedSpans(buf *buffer.Buffer, folded string, limit int) [][2]int {
 	var out [][2]int
-	for i := range buf.LineCount() {
+	for _, i := range buf.LinesMayFoldTo(folded) {
 		line := buf.Line(i)
 		fl := buffer.FoldString(line)
 		if !strings.Contains(fl, folded) {

@@ -1,6 +1,8 @@
 package buffer
 
 import (
+	"math"
+	"slices"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -322,4 +324,69 @@ func runAt(k Kind, text string, off, a int, lines []string) bool {
 		next = end + 1
 	}
 	return true
+}
+
+// LinesMayFoldTo returns, in order, the lines that may hold text, a
+// folded text within one line, once they are folded (see FoldString):
+// those that hold its stretch as it is, when it has one and the buffer has
+// no zero-width character (folding neither makes nor breaks a stretch
+// then); else those that hold text as it is and those folding changes.
+// Each is one scan, where folding every line costs many.
+func (b *Buffer) LinesMayFoldTo(text string) []int {
+	if st := stretch(text); st != "" && !b.hasZeroWidth() {
+		lines, _, _ := b.LinesWith(st, math.MaxInt)
+		return lines
+	}
+	lines, _, _ := b.LinesWith(text, math.MaxInt)
+	lines = append(lines, b.nonASCIILines()...)
+	slices.Sort(lines)
+	return slices.Compact(lines)
+}
+
+// nonASCIILines returns, in order, the lines that hold a byte that is not
+// ASCII: the only lines folding changes.
+func (b *Buffer) nonASCIILines() []int {
+	var lines []int
+	collect := func(base int, text string) {
+		line, counted := 0, 0
+		for off := 0; off < len(text); {
+			i := indexNonASCII(text[off:])
+			if i < 0 {
+				break
+			}
+			start, end := lineAround(text, off+i)
+			line += strings.Count(text[counted:start], "\n")
+			counted = start
+			lines = append(lines, base+line)
+			off = end + 1
+		}
+	}
+	if b.whole {
+		collect(0, b.src)
+		return lines
+	}
+	for bi, bl := range b.blocks {
+		bl.asciiOnce.Do(func() { bl.nonASCII = !isASCII(bl.text) })
+		if bl.nonASCII {
+			collect(b.lineOff[bi], bl.text)
+		}
+	}
+	return lines
+}
+
+// indexNonASCII is the offset of the first byte of s that is not ASCII,
+// or -1: eight bytes at a time, as isASCII reads.
+func indexNonASCII(s string) int {
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		if load(s, i)&high != 0 {
+			break
+		}
+	}
+	for ; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return i
+		}
+	}
+	return -1
 }
