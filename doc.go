@@ -76,9 +76,10 @@
 // that say something (not "}" or blank), accept typos and drift but no line
 // that is simply different or missing, and must lead any other candidate
 // clearly. The replacement is fitted to what was found: re-indented in the
-// file's indent characters, unescaped, given the file's quotes. A search
-// not found is an [ErrNotFound] that shows the nearest text with its line
-// numbers and how it differs.
+// file's indent characters, unescaped as the search shows it was escaped
+// (a backslash that may be the code's own is refused, never guessed),
+// given the file's quotes. A search not found is an [ErrNotFound] that
+// shows the nearest text with its line numbers and how it differs.
 //
 // # Edit blocks in a model's response
 //

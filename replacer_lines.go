@@ -3,6 +3,7 @@ package editkit
 import (
 	"fmt"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -444,7 +445,8 @@ func foldOffsets(line string) []int {
 // escapeNormalized: a search written with escapes where the file has the
 // characters (a real newline sent as \n, a tab as \t, a quote as \"). It
 // runs only when the search as written is absent from the file. The
-// replacement is unescaped the same way.
+// replacement is unescaped the same way, as the two show they were
+// escaped (see escapes).
 type escapeNormalized struct{ builtinTier }
 
 func (escapeNormalized) Name() string { return "escape-normalized" }
@@ -453,8 +455,9 @@ func (escapeNormalized) Find(q *Query) []Match {
 	if !strings.Contains(q.Search, `\`) {
 		return nil
 	}
-	u := normalizeEOL(unescape(q.Search)) // \r\n written out is a line break too
 	buf := q.buffer()
+	e := readEscapes(q.Search+q.replace, buf.String())
+	u := normalizeEOL(e.unescape(q.Search)) // \r\n written out is a line break too
 	if u == q.Search || u == "" || len(buf.FindAll(q.Search, true, 1)) > 0 {
 		return nil
 	}
@@ -466,7 +469,7 @@ func (escapeNormalized) Find(q *Query) []Match {
 	// not escaped; any other is read the way the search was.
 	escaped := !strings.Contains(q.replace, "\n") || strings.Contains(q.Search, "\n")
 	if escaped {
-		if err := unescapeDoubt(q.Search, u, q.replace, buf); err != nil {
+		if err := unescapeDoubt(q.Search, u, q.replace, e, buf); err != nil {
 			q.budget().err = err
 			return nil
 		}
@@ -475,7 +478,7 @@ func (escapeNormalized) Find(q *Query) []Match {
 		if !escaped {
 			return r
 		}
-		return normalizeEOL(unescape(r))
+		return normalizeEOL(e.unescape(r))
 	}
 	return atLineStart(q, u, spans(offs, len(u), fit))
 }
@@ -485,13 +488,17 @@ func (escapeNormalized) Find(q *Query) []Match {
 // backslash of its own as \\, every backslash of the replacement is
 // accounted for. Otherwise a backslash the replacement shares with the
 // code — the \n inside a string, a line continuation — cannot be told from
-// an escape, and unescaping it would write a line break into a string: a
-// \\ in the replacement, or a line of the unescaped replacement that the
-// file does not have with an odd number of double quotes, is that doubt.
-// And unescaping may not bring in a control character that neither the
-// file nor the unescaped search has.
-func unescapeDoubt(search, unescapedSearch, replace string, buf *buffer.Buffer) *Error {
-	u := strings.ReplaceAll(unescape(replace), "\r\n", "\n")
+// an escape, and unescaping it would write a line break into a string or
+// a comment: a \\ in the replacement, a \n in it between the text a line
+// of the file has around a \n written out (a line of the file, changed),
+// a \r\n where the search wrote line breaks as \n, or a line of the
+// unescaped replacement that the file does not have and that leaves a
+// string open (see openQuote), is that doubt. And unescaping may not
+// bring in a control character that neither the file nor the unescaped
+// search has.
+func unescapeDoubt(search, unescapedSearch, replace string, e *escapes, buf *buffer.Buffer) *Error {
+	u, near := e.read(replace)
+	u = strings.ReplaceAll(u, "\r\n", "\n")
 	doubt := func(why string) *Error {
 		return errorf(ErrInvalidRequest, "", "the search was written with escapes (\\n for a line break), and the replacement %s, so it cannot be told which of its backslashes are escapes", why).
 			withHint("Send the replacement (and the search) with real line breaks and tabs, not \\n and \\t")
@@ -500,8 +507,18 @@ func unescapeDoubt(search, unescapedSearch, replace string, buf *buffer.Buffer) 
 		if strings.Contains(replace, `\\`) {
 			return doubt("has a \\\\, which may be an escaped backslash or a backslash of the code before an escape")
 		}
+		if near != "" {
+			return doubt(fmt.Sprintf("has a \\n where a line of the file has \\n written out (%q): it may be the code's own", near))
+		}
+		if strings.Contains(replace, `\r\n`) && strings.Contains(search, `\n`) && !strings.Contains(search, `\r\n`) {
+			return doubt("has a \\r\\n where the search wrote its line breaks as \\n: it may be the code's own")
+		}
+		single := sync.OnceValue(func() bool { return singleQuoted(buf) })
 		for i, l := range strings.Split(u, "\n") {
-			if openQuote(l) && len(buf.Occurrences(buffer.Trim, l, 1)) == 0 {
+			if !openQuote(l, false) && !(openQuote(l, true) && single()) {
+				continue
+			}
+			if len(buf.Occurrences(buffer.Trim, l, 1)) == 0 {
 				return doubt(fmt.Sprintf("has a \\n or \\t inside a string on its line %d (%q): it may be the code's own escape", i+1, clipLine(strings.TrimSpace(l))))
 			}
 		}
@@ -517,57 +534,57 @@ func unescapeDoubt(search, unescapedSearch, replace string, buf *buffer.Buffer) 
 	return nil
 }
 
-// openQuote reports whether a line leaves a double-quoted string open: an
-// odd number of double quotes, not counting those of triple quotes, of raw
-// strings in backquotes, of '"' and escaped ones.
-func openQuote(line string) bool {
+// openQuote reports whether a line leaves a quoted string open: a double
+// quote (and, with single, a single quote) that nothing closes, not
+// counting triple quotes, raw strings in backquotes, escaped quotes, '"',
+// an apostrophe between two letters, or anything after a comment starts
+// (# or //) outside a string.
+func openQuote(line string, single bool) bool {
 	line = strings.ReplaceAll(line, `"""`, "")
+	line = strings.ReplaceAll(line, `'''`, "")
 	line = strings.ReplaceAll(line, `'"'`, "")
-	n, raw := 0, false
+	var in byte // the quote of the string the line is in; 0 outside one
+	raw := false
 	for i := 0; i < len(line); i++ {
 		switch c := line[i]; {
-		case c == '`':
+		case c == '`' && in == 0:
 			raw = !raw
 		case raw:
 		case c == '\\':
 			i++
-		case c == '"':
-			n++
+		case in != 0:
+			if c == in {
+				in = 0
+			}
+		case c == '"', c == '\'' && single && !apostrophe(line, i):
+			in = c
+		case c == '#', c == '/' && strings.HasPrefix(line[i:], "//"):
+			return false
 		}
 	}
-	return n%2 == 1
+	return in != 0
 }
 
-// unescape undoes the escaping of a string literal: \n, \t, \r, \", \',
-// \` and \\, and a backslash before a line break. Other backslashes stay.
-func unescape(s string) string {
-	if !strings.Contains(s, `\`) {
-		return s
-	}
-	var b strings.Builder
-	b.Grow(len(s))
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c != '\\' || i+1 == len(s) {
-			b.WriteByte(c)
-			continue
+// singleQuotedLines bounds the lines singleQuoted reads.
+const singleQuotedLines = 5000
+
+// singleQuoted reports whether the file's single quotes delimit strings:
+// none of its first lines leaves one open. In Rust (lifetimes, 'a) and
+// in prose they do not, and a single quote says nothing there.
+func singleQuoted(buf *buffer.Buffer) bool {
+	for j := range min(buf.LineCount(), singleQuotedLines) {
+		if openQuote(buf.Line(j), true) {
+			return false
 		}
-		switch n := s[i+1]; n {
-		case 'n', '\n':
-			b.WriteByte('\n')
-		case 't':
-			b.WriteByte('\t')
-		case 'r':
-			b.WriteByte('\r')
-		case '"', '\'', '`', '\\':
-			b.WriteByte(n)
-		default:
-			b.WriteByte(c)
-			continue
-		}
-		i++
 	}
-	return b.String()
+	return true
+}
+
+// apostrophe reports whether the quote at line[i] stands between two
+// letters or digits ("don't"), as no string's quote does.
+func apostrophe(line string, i int) bool {
+	word := func(c byte) bool { return c >= 0x80 || unicode.IsLetter(rune(c)) || unicode.IsDigit(rune(c)) }
+	return i > 0 && i+1 < len(line) && word(line[i-1]) && word(line[i+1])
 }
 
 // trimmedBoundary: a search with blank lines or spaces around it that the
