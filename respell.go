@@ -37,7 +37,7 @@ func respell(search, matched, replace string) string {
 			continue
 		}
 		for i := range sw {
-			if sw[i] == fw[i] || fileWords[sw[i]] {
+			if sw[i] == fw[i] || fileWords[sw[i]] || utf8.RuneCountInString(sw[i]) < minRespelled {
 				continue
 			}
 			if prev, ok := subst[sw[i]]; ok && prev != fw[i] {
@@ -68,6 +68,12 @@ func respell(search, matched, replace string) string {
 	}
 	return strings.Join(lines, "\n")
 }
+
+// minRespelled is the fewest characters a word of the search must have
+// for new lines to have it respelled: a typo of one or two characters (a
+// letter for a letter in "\C-r") is no word the model misspelled, and the
+// same letters stand for other things in its new lines ("-x}").
+const minRespelled = 3
 
 // matchedLines pairs the search's lines with the file's lines a line
 // replacer matched them to. The line tiers compare line i with line i, and

@@ -46,6 +46,8 @@ func TestRespell(t *testing.T) {
 			"a  \nb\nc", "a\nb   \nc", "a  \nb\nC", "a  \nb\nC"},
 		{"a line paired with its own place, not a look-alike neighbour",
 			"// a\n// }\n// }", "// a\n//   }\n// }", "// a\n// } // edited\n// }", "// a\n//   } // edited\n// }"},
+		{"a typo of one letter is not respelled on new lines",
+			"bind '\\x-r'", "bind '\\C-r'", "if ${A-x}; then\nbind '\\x-r'", "if ${A-x}; then\nbind '\\C-r'"},
 		{"deleted lines stay deleted",
 			"a\nb\nc", "a\nb\nc", "a\nc", "a\nc"},
 	} {
