@@ -15,9 +15,9 @@ type SpeedCase struct {
 // SpeedCases are the cases of the speed goal on files of the first n
 // lines of real code, for each n: an exact hit; the same block
 // re-indented; the block with its line breaks and tabs written as \n and
-// \t; a miss that runs every replacer, and one of a single line; a typo in a middle line; a search
-// whose first line is "}" and whose last line the file lacks; and, once,
-// a miss in a 1 MB file that is one line.
+// \t; a miss that runs every replacer, and one of a single line; a typo
+// in a middle line; a search whose first line is "}" and whose last line
+// the file lacks; and, once, a miss in a 1 MB file that is one line.
 func SpeedCases(sizes ...int) ([]SpeedCase, error) {
 	var cases []SpeedCase
 	for _, n := range sizes {
