@@ -129,13 +129,13 @@ func (e *escapes) read(s string) (out, doubt string) {
 			if n < len(breaks) {
 				to = breaks[n]
 			}
-			if e.lines[strings.TrimSpace(e.trimIndent(s[start:to]))] {
+			if e.lines[strings.TrimSpace(trimIndent(s[start:to]))] {
 				joined, end = n, to
 			}
 		}
 		if joined >= 0 {
 			line := s[start:end]
-			core := strings.TrimSpace(e.trimIndent(line))
+			core := strings.TrimSpace(trimIndent(line))
 			at := strings.Index(line, core)
 			b.WriteString(e.unescapePart(line[:at]))
 			b.WriteString(core)
@@ -205,7 +205,7 @@ func commonSuffix(a, b string) int {
 
 // trimIndent drops the indentation written with escapes (\t) or as it
 // is from the start of a line of s, and the same from its end.
-func (e *escapes) trimIndent(line string) string {
+func trimIndent(line string) string {
 	for {
 		t := strings.TrimLeft(line, " \t")
 		t = strings.TrimPrefix(t, `\t`)
