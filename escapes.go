@@ -1,6 +1,9 @@
 package editkit
 
-import "strings"
+import (
+	"strings"
+	"unicode"
+)
 
 // escapes reads text that a model wrote with escapes (a line break as \n,
 // a tab as \t) the way the text itself shows it was escaped. Models
@@ -53,7 +56,9 @@ func readEscapes(text, file string) *escapes {
 			e.keepQuote[q] = true
 		}
 	}
-	e.lines, e.all = linesWithEscapes(file)
+	if strings.Contains(text, `\n`) {
+		e.lines, e.all = linesWithEscapes(file) // only a \n joins or splits a line
+	}
 	return e
 }
 
@@ -129,13 +134,13 @@ func (e *escapes) read(s string) (out, doubt string) {
 			if n < len(breaks) {
 				to = breaks[n]
 			}
-			if e.lines[strings.TrimSpace(trimIndent(s[start:to]))] {
+			if e.lines[lineCore(s[start:to])] {
 				joined, end = n, to
 			}
 		}
 		if joined >= 0 {
 			line := s[start:end]
-			core := strings.TrimSpace(trimIndent(line))
+			core := lineCore(line)
 			at := strings.Index(line, core)
 			b.WriteString(e.unescapePart(line[:at]))
 			b.WriteString(core)
@@ -203,20 +208,19 @@ func commonSuffix(a, b string) int {
 	return n
 }
 
-// trimIndent drops the indentation written with escapes (\t) or as it
-// is from the start of a line of s, and the same from its end.
-func trimIndent(line string) string {
+// lineCore is a line of escaped text without the space around it,
+// whether written as it is or with escapes (\t): what a line of the file,
+// trimmed, is compared with.
+func lineCore(line string) string {
 	for {
-		t := strings.TrimLeft(line, " \t")
-		t = strings.TrimPrefix(t, `\t`)
+		t := strings.TrimPrefix(strings.TrimLeftFunc(line, unicode.IsSpace), `\t`)
 		if t == line {
 			break
 		}
 		line = t
 	}
 	for {
-		t := strings.TrimRight(line, " \t")
-		t = strings.TrimSuffix(t, `\t`)
+		t := strings.TrimSuffix(strings.TrimRightFunc(line, unicode.IsSpace), `\t`)
 		if t == line {
 			return line
 		}
@@ -236,7 +240,7 @@ func (e *escapes) unescapePart(s string) string {
 			b.WriteByte(c)
 			continue
 		}
-		n := s[i+1]
+		n, q := s[i+1], strings.IndexByte(escapeQuotes, s[i+1])
 		switch {
 		case n == 'n' || n == '\n':
 			b.WriteByte('\n')
@@ -244,9 +248,7 @@ func (e *escapes) unescapePart(s string) string {
 			b.WriteByte('\t')
 		case n == 'r':
 			b.WriteByte('\r')
-		case n == '\\':
-			b.WriteByte(n)
-		case strings.IndexByte(escapeQuotes, n) >= 0 && !e.keepQuote[strings.IndexByte(escapeQuotes, n)]:
+		case n == '\\', q >= 0 && !e.keepQuote[q]:
 			b.WriteByte(n)
 		default:
 			b.WriteByte(c)
