@@ -95,6 +95,9 @@ func (m *merger) candidates(s segment, t int, tops []int, b int, bots []int) []c
 		if len(alts) > 0 {
 			c, alts = m.keptMost(s, c, alts)
 		}
+		if len(alts) > 0 && len(tops) == 1 {
+			c, alts = m.droppedLeast(s, c, alts)
+		}
 		c.score, c.alts = c.top.says+c.bot.says-m.dropped(s, c.top, c.bot), alts
 		all = append(all, c)
 	}
@@ -186,6 +189,73 @@ func (m *merger) keptMost(s segment, c cand, alts []cand) (cand, []cand) {
 		return c, alts
 	}
 	return all[win], nil
+}
+
+// droppedLeastLead is how many lines fewer than at every other place the
+// nearest place must drop to end a segment there.
+const droppedLeastLead = 3
+
+// droppedLeast settles which of the bottom places of c and its alts, tied
+// below one top that the file has once, ends the segment, when keptWhole
+// and keptMost did not: the place that drops droppedLeastLead lines fewer
+// than every other, when the segment ends on its bottom run, its top run
+// holds two lines that say something, it writes more lines than it drops
+// there (one line for one is a deletion as likely as a rewrite), balances
+// its brackets as the file's lines there do, and writes lines mostly new
+// to the file (see writesNew). A segment that reformats a function's body
+// and ends on "}", a blank line and the next function's attribute fits
+// below every function; each place past the first would delete whole
+// functions no marker stands for. Where its new lines are the file's
+// elsewhere (two windows joined), the tie stands.
+//
+// Measured on replay: 2 more right merges of 1,050 on snippet and styled,
+// 1 on open-ends and whole, 1 of 1,500 on ten held-out repositories; no
+// case of any kind went wrong. Without the single top, a one-line-context
+// snippet of a new test function replaced its neighbour.
+func (m *merger) droppedLeast(s segment, c cand, alts []cand) (cand, []cand) {
+	all := append([]cand{c}, alts...)
+	win, least, next := -1, math.MaxInt, math.MaxInt
+	for n, x := range all {
+		switch d := m.dropped(s, x.top, x.bot); {
+		case d < least:
+			win, least, next = n, d, least
+		case d < next:
+			next = d
+		}
+	}
+	if next-least < droppedLeastLead {
+		return c, alts
+	}
+	w := all[win]
+	wrote := countFunc(s.lines[min(w.top.i1+1, w.bot.i0):w.bot.i0], saysSomething)
+	if w.top.says < 2 || w.bot.i1 < nextNonBlank(s.lines, len(s.lines), -1) || least >= wrote ||
+		!m.keepsBrackets(s, w) || !m.writesNew(s, w) {
+		return c, alts
+	}
+	return w, nil
+}
+
+// writesNew reports whether most lines that say something between c's
+// runs, of those the file's lines between them lack, are lines the file
+// does not have at all: new code, where a short common line (".to_string(),")
+// may still be the file's elsewhere by chance.
+func (m *merger) writesNew(s segment, c cand) bool {
+	has := map[string]bool{}
+	for j := c.top.j1 + 1; j < c.bot.j0; j++ {
+		has[m.norm(j)] = true
+	}
+	wrote, known := 0, 0
+	for i := c.top.i1 + 1; i < c.bot.i0; i++ {
+		l := s.lines[i]
+		if !saysSomething(l) || has[buffer.Normalize(buffer.Collapse, l)] {
+			continue
+		}
+		wrote++
+		if len(m.buf.Occurrences(buffer.Collapse, l, 1)) > 0 {
+			known++
+		}
+	}
+	return 2*known < wrote
 }
 
 // keepsBrackets reports whether the segment's lines between c's runs

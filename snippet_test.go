@@ -1570,3 +1570,48 @@ func TestMergeSnippetAlikeSpecs(t *testing.T) {
 		want:    strings.Replace(file, last, added+last, 1),
 	}})
 }
+
+// TestMergeSnippetDroppedLeast: a segment that rewrites a function's body
+// and ends on the closing brace, a blank line and the next function's
+// attribute fits below every function; it ends below the first, where it
+// drops least by three lines or more, unless its new lines are mostly the
+// file's elsewhere (a copy, or a stretch the segment skips).
+func TestMergeSnippetDroppedLeast(t *testing.T) {
+	const file = "fn values() -> Vec<Value<'static>> {\n    let v = 1u8.to_value();\n    vec![v, Value::from(true)]\n}\n\n" +
+		"mod tests {\n" +
+		"    #[test]\n    fn display() {\n" +
+		"        assert_eq!(1u8.to_value().to_string(), \"1\");\n" +
+		"        assert_eq!(true.to_value().to_string(), \"true\");\n" +
+		"        assert_eq!(None::<bool>.to_value().to_string(), \"None\");\n" +
+		"        assert_eq!(IpAddr::V6(Ipv6Addr::from_str(\"f33c::1\").unwrap()).to_value().to_string(), \"f33c::1\");\n" +
+		"    }\n\n" +
+		"    #[test]\n    fn structured() {\n" +
+		"        assert_eq!(1u8.to_value().to_token(), Token::U64(1));\n" +
+		"        assert_eq!(true.to_value().to_token(), Token::Bool(true));\n" +
+		"        assert_eq!('a'.to_value().to_token(), Token::Char('a'));\n" +
+		"        assert_eq!(\"s\".to_value().to_token(), Token::Str(\"s\"));\n" +
+		"    }\n\n" +
+		"    #[test]\n    fn number() {\n        assert!(1u8.to_value().to_u64().is_some());\n    }\n}\n"
+	const kept = "        assert_eq!(1u8.to_value().to_string(), \"1\");\n        assert_eq!(true.to_value().to_string(), \"true\");\n"
+	const reformatted = "        assert_eq!(\n            IpAddr::V6(Ipv6Addr::from_str(\"f33c::1\").unwrap())\n" +
+		"                .to_value()\n                .to_string(),\n            \"f33c::1\"\n        );\n"
+	const end = "    }\n\n    #[test]\n"
+	from := strings.Index(file, "        assert_eq!(None")
+	to := strings.Index(file, end)
+	runMergeCases(t, []mergeCase{{
+		name:    "a line deleted and one reformatted: the segment ends below that function",
+		content: file,
+		snippet: "// ... existing code ...\n" + kept + reformatted + end + "// ... existing code ...\n",
+		want:    file[:from] + reformatted + file[to:],
+	}, {
+		name:    "the next place drops two lines more only (an empty function): refused",
+		content: file[:strings.Index(file, "        assert_eq!(1u8.to_value().to_token()")] + file[strings.Index(file, "    }\n\n    #[test]\n    fn number"):],
+		snippet: "// ... existing code ...\n" + kept + reformatted + end + "// ... existing code ...\n",
+		err:     editkit.ErrAmbiguous,
+	}, {
+		name:    "new lines the file has above: refused",
+		content: file,
+		snippet: "// ... existing code ...\n" + kept + "        let v = 1u8.to_value();\n        vec![v, Value::from(true)]\n" + end + "// ... existing code ...\n",
+		err:     editkit.ErrAmbiguous,
+	}})
+}
