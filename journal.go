@@ -427,7 +427,10 @@ func (r *request) stageRaw(f *file, data []byte, perm os.FileMode) {
 // JournalDir returns where a program that runs once per request, as the
 // CLI, keeps the journal of the workspace at root, so that undo works
 // across its runs: the user's cache directory, then editkit/journal and a
-// hash of the root's absolute path.
+// hash of the root's absolute path. The journals of the journalRoots roots
+// written last are kept: for a root that has none yet, JournalDir removes
+// the oldest beyond them, so that runs on ever new roots (a test's, a
+// sandbox's) do not fill the disk.
 func JournalDir(root string) (string, error) {
 	abs, err := filepath.Abs(root)
 	if err != nil {
@@ -440,5 +443,38 @@ func JournalDir(root string) (string, error) {
 	if err != nil {
 		base = filepath.Join(os.TempDir(), fmt.Sprintf("editkit-%d", os.Getuid()))
 	}
-	return filepath.Join(base, "editkit", "journal", sha256Hex([]byte(abs))[:16]), nil
+	dir := filepath.Join(base, "editkit", "journal", sha256Hex([]byte(abs))[:16])
+	if _, err := os.Stat(dir); errors.Is(err, os.ErrNotExist) {
+		pruneJournals(filepath.Dir(dir), journalRoots-1)
+	}
+	return dir, nil
+}
+
+// journalRoots is how many roots' journals JournalDir keeps.
+const journalRoots = 64
+
+// pruneJournals removes the journals in dir (the directories JournalDir
+// names) beyond the keep written last. Nothing else in dir is touched.
+func pruneJournals(dir string, keep int) {
+	des, err := os.ReadDir(dir)
+	if err != nil || len(des) <= keep {
+		return
+	}
+	type journal struct {
+		name string
+		mod  time.Time
+	}
+	var js []journal
+	for _, d := range des {
+		if _, err := hex.DecodeString(d.Name()); err != nil || len(d.Name()) != 16 || !d.IsDir() {
+			continue
+		}
+		if fi, err := d.Info(); err == nil {
+			js = append(js, journal{d.Name(), fi.ModTime()})
+		}
+	}
+	slices.SortFunc(js, func(a, b journal) int { return b.mod.Compare(a.mod) })
+	for _, j := range js[min(keep, len(js)):] {
+		os.RemoveAll(filepath.Join(dir, j.name))
+	}
 }

@@ -4,9 +4,12 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
+	"time"
 
 	"github.com/editkit/editkit"
 	"github.com/google/go-cmp/cmp"
@@ -192,5 +195,49 @@ func TestJournalTooBigIsWrittenWithoutID(t *testing.T) {
 	}
 	if !res.Success || res.RequestID != "" {
 		t.Errorf("success %v, requestId %q; want written with no requestId", res.Success, res.RequestID)
+	}
+}
+
+// TestJournalDirKeepsRecentRoots: the journals of the roots written last
+// are kept, the oldest removed when a new root comes, and nothing else in
+// the journal directory is touched.
+func TestJournalDirKeepsRecentRoots(t *testing.T) {
+	tmp := t.TempDir()
+	t.Setenv("XDG_CACHE_HOME", tmp)
+	t.Setenv("HOME", tmp)
+	first, err := editkit.JournalDir(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := filepath.Dir(first)
+	old := time.Now().Add(-time.Hour)
+	var names []string
+	for i := range 70 {
+		name := fmt.Sprintf("%016x", i)
+		if err := os.MkdirAll(filepath.Join(base, name), 0o700); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chtimes(filepath.Join(base, name), old, old.Add(time.Duration(i)*time.Second)); err != nil {
+			t.Fatal(err)
+		}
+		names = append(names, name)
+	}
+	if err := os.WriteFile(filepath.Join(base, "notes.txt"), []byte("mine"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := editkit.JournalDir(t.TempDir()); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	des, err := os.ReadDir(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range des {
+		got = append(got, d.Name())
+	}
+	want := append(slices.Clone(names[70-63:]), "notes.txt")
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("journal directory after a new root (-want +got):\n%s", diff)
 	}
 }

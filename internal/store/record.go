@@ -88,14 +88,10 @@ func (t *Tree) announce(id string, ps []*pending) *record {
 	if err != nil {
 		return nil
 	}
-	dir := t.recordDir()
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return nil
-	}
 	// The record is written under another name and renamed into place once
 	// locked and complete, so that a recovery never reads half of one.
-	p := filepath.Join(dir, id+".rec")
-	f, err := os.OpenFile(p+".tmp", os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600)
+	p := filepath.Join(t.recordDir(), id+".rec")
+	f, err := createRecord(p + ".tmp")
 	if err != nil {
 		return nil
 	}
@@ -147,14 +143,35 @@ func (r *record) abandon() {
 	}
 }
 
+// remove removes the record of a commit that finished, and the tree's
+// directory of records when no other is left in it: a program run once per
+// request on ever new trees (a test's, a sandbox's) would otherwise leave
+// a directory per tree in the state directory.
 func (r *record) remove() {
 	if r == nil {
 		return
 	}
 	if !r.kept {
 		os.Remove(r.path)
+		os.Remove(filepath.Dir(r.path)) // fails while it holds other records
 	}
 	r.f.Close()
+}
+
+// createRecord creates the file p, and its directory as needed. Another
+// process's remove may take the directory away between the two: then it
+// is made again.
+func createRecord(p string) (*os.File, error) {
+	for range 3 {
+		if err := os.MkdirAll(filepath.Dir(p), 0o700); err != nil {
+			return nil, err
+		}
+		f, err := os.OpenFile(p, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600)
+		if !errors.Is(err, fs.ErrNotExist) {
+			return f, err
+		}
+	}
+	return nil, fs.ErrNotExist
 }
 
 // A Report says what Recover did.
@@ -201,6 +218,7 @@ func (t *Tree) Recover(ctx context.Context) (Report, error) {
 			errs = append(errs, err)
 		}
 	}
+	os.Remove(dir) // once no record is left in it (see remove)
 	return rep, errors.Join(errs...)
 }
 

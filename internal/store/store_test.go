@@ -189,6 +189,9 @@ func TestCommit(t *testing.T) {
 				if entries, _ := os.ReadDir(tr.recordDir()); len(entries) > 0 {
 					t.Errorf("commit records left: %v", entries)
 				}
+				if _, err := os.Stat(tr.recordDir()); !errors.Is(err, fs.ErrNotExist) {
+					t.Errorf("the tree's directory of records is left in the state directory (%v)", err)
+				}
 			})
 		}
 	}
@@ -287,6 +290,9 @@ func TestRecover(t *testing.T) {
 				}
 				if entries, _ := os.ReadDir(tr.recordDir()); len(entries) > 0 {
 					t.Errorf("commit records left: %v", entries)
+				}
+				if _, err := os.Stat(tr.recordDir()); !errors.Is(err, fs.ErrNotExist) {
+					t.Errorf("the tree's directory of records is left in the state directory (%v)", err)
 				}
 			})
 		}
