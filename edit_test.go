@@ -41,6 +41,16 @@ func TestReplace(t *testing.T) {
 			want: strings.Replace(code, "return 1\n", "return 10\n", 1), strategy: "exact",
 		},
 		{
+			why:     "a one-line search found after a tab: the replacement's later lines get the tab, their spaces as tabs",
+			content: "void f(void)\n{\n\tif (a)\n\t\treturn;\n\tlen = strlen(s);\n}\n", search: "len = strlen(s);", repl: "if (s != NULL) {\n    len = strlen(s);\n}",
+			want: "void f(void)\n{\n\tif (a)\n\t\treturn;\n\tif (s != NULL) {\n\t\tlen = strlen(s);\n\t}\n}\n", strategy: "exact",
+		},
+		{
+			why:     "a one-line search found after a tab, in a file that aligns continuation lines after its tabs with spaces: the replacement's spaces stay",
+			content: "void f(void)\n{\n\tif (a ||\n\t    b)\n\t\treturn;\n\tlen = strlen(s);\n}\n", search: "len = strlen(s);", repl: "len = strlen(s) +\n    strlen(t);",
+			want: "void f(void)\n{\n\tif (a ||\n\t    b)\n\t\treturn;\n\tlen = strlen(s) +\n\t    strlen(t);\n}\n", strategy: "exact",
+		},
+		{
 			why:     "CRLF content keeps CRLF; the search and replacement may use either",
 			content: "a\r\nb\r\nc\r\n", search: "b\r\nc", repl: "B\nC\nD",
 			want: "a\r\nB\r\nC\r\nD\r\n", strategy: "exact",

@@ -440,8 +440,11 @@ func addLevels(base string, d int, unit string) string {
 // after the indentation pre of its line, which the search did not have:
 // every line of the replacement, written at the search's indentation, gets
 // pre before its own — in the file's indent characters — except lines left
-// blank.
-func indentedFit(pre string, unit func() string) func(string) string {
+// blank. In a file indented with tabs whose lines align after their tabs
+// with spaces (C's continuation lines: a tab, then spaces up to an open
+// parenthesis), a replacement's lines indented with spaces keep them: they
+// align as the file's do.
+func indentedFit(pre string, unit func() string, aligns func() bool) func(string) string {
 	return func(r string) string {
 		lines := strings.Split(r, "\n")
 		rUnit := unitOf(indentsOf(lines[1:]), "")
@@ -452,6 +455,9 @@ func indentedFit(pre string, unit func() string) func(string) string {
 		switch {
 		case strings.Contains(pre, "\t"):
 			fUnit = "\t"
+			if rUnit != "\t" && aligns() {
+				rUnit = ""
+			}
 		case strings.Contains(r, "\n\t"):
 			fUnit = unit() // a file indented with spaces, a replacement with tabs
 		}

@@ -59,9 +59,11 @@ func atLineStart(q *Query, search string, ms []Match) []Match {
 		}
 		// The match takes in the indentation, which the fitted replacement
 		// puts back: a first line left blank is then blank, not indented.
-		unit := func() string { return unitNear(buf, buf.LineOf(m.Start))() }
+		line := buf.LineOf(m.Start)
+		unit := func() string { return unitNear(buf, line)() }
+		aligns := func() bool { return alignsNear(buf, line) }
 		ms[i].Start = ls
-		ms[i].Fit = chainFits(ms[i].Fit, indentedFit(pre, unit))
+		ms[i].Fit = chainFits(ms[i].Fit, indentedFit(pre, unit, aligns))
 	}
 	return ms
 }
@@ -750,6 +752,18 @@ func smartQuote(q, prev rune) rune {
 		return '\u2018'
 	}
 	return '\u2019'
+}
+
+// alignsNear reports whether a line within 100 lines of line is indented
+// with tabs and then two spaces or more: lines aligned after their tabs.
+func alignsNear(buf *buffer.Buffer, line int) bool {
+	for i := max(line-100, 0); i < min(line+100, buf.LineCount()); i++ {
+		l := buf.Line(i)
+		if rest := strings.TrimLeft(l, "\t"); len(rest) < len(l) && strings.HasPrefix(rest, "  ") && !isBlank(rest) {
+			return true
+		}
+	}
+	return false
 }
 
 // unitNear returns a function that tells the indent unit of the lines of
