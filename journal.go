@@ -427,9 +427,9 @@ func (r *request) stageRaw(f *file, data []byte, perm os.FileMode) {
 // JournalDir returns where a program that runs once per request, as the
 // CLI, keeps the journal of the workspace at root, so that undo works
 // across its runs: the user's cache directory, then editkit/journal and a
-// hash of the root's absolute path. The journals of the journalRoots roots
-// written last are kept: for a root that has none yet, JournalDir removes
-// the oldest beyond them, so that runs on ever new roots (a test's, a
+// hash of the root's absolute path. The journals of the 64 roots written
+// last are kept: for a root that has none yet, JournalDir removes the
+// oldest beyond them, so that runs on ever new roots (a test's, a
 // sandbox's) do not fill the disk.
 func JournalDir(root string) (string, error) {
 	abs, err := filepath.Abs(root)

@@ -205,6 +205,7 @@ func TestJournalDirKeepsRecentRoots(t *testing.T) {
 	tmp := t.TempDir()
 	t.Setenv("XDG_CACHE_HOME", tmp)
 	t.Setenv("HOME", tmp)
+	t.Setenv("LocalAppData", tmp)
 	first, err := editkit.JournalDir(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
