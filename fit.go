@@ -455,7 +455,7 @@ func indentedFit(pre string, unit func() string, aligns func() bool) func(string
 		switch {
 		case strings.Contains(pre, "\t"):
 			fUnit = "\t"
-			if rUnit != "\t" && aligns() {
+			if rUnit != "" && rUnit != "\t" && aligns() {
 				rUnit = ""
 			}
 		case strings.Contains(r, "\n\t"):

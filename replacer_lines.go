@@ -60,7 +60,7 @@ func atLineStart(q *Query, search string, ms []Match) []Match {
 		// The match takes in the indentation, which the fitted replacement
 		// puts back: a first line left blank is then blank, not indented.
 		line := buf.LineOf(m.Start)
-		unit := func() string { return unitNear(buf, line)() }
+		unit := unitNear(buf, line)
 		aligns := func() bool { return alignsNear(buf, line) }
 		ms[i].Start = ls
 		ms[i].Fit = chainFits(ms[i].Fit, indentedFit(pre, unit, aligns))
