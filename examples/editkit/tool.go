@@ -94,7 +94,7 @@ func (c *cli) printJSON(v any) int {
 
 // journalFlag is every writing command's -journal flag.
 func journalFlag(fs *flag.FlagSet) *string {
-	return fs.String("journal", "", "`dir`ectory of the journal that undo reads (default: one per root under the user's cache directory)")
+	return fs.String("journal", "", "`dir`ectory of the journal that undo reads (default: one per root under the user's cache directory, kept for the 64 roots written last)")
 }
 
 // openJournal is the journal in dir, or the root's own.

@@ -51,7 +51,7 @@ func run(ctx context.Context, args []string, stderr io.Writer) error {
 	root := fs.String("root", ".", "workspace `dir`ectory; paths in the requests are relative to it")
 	gitAdd := fs.Bool("git-add", false, "stage the files apply_edit_response writes when the root is in a git work tree")
 	maxSize := fs.Int64("max-size", 0, "largest file to edit, in `bytes` (0: 32 MiB)")
-	journal := fs.String("journal", "", "`dir`ectory of the journal undo reads, kept across runs (default: one per root under the user's cache directory)")
+	journal := fs.String("journal", "", "`dir`ectory of the journal undo reads, kept across runs (default: one per root under the user's cache directory, kept for the 64 roots written last)")
 	viewChars := fs.Int("text-editor-max-chars", 0, "the text editor tool's max_characters: the most `characters` its view shows (0: the whole file)")
 	if err := fs.Parse(args); err != nil {
 		return err
