@@ -1615,3 +1615,31 @@ func TestMergeSnippetDroppedLeast(t *testing.T) {
 		err:     editkit.ErrAmbiguous,
 	}})
 }
+
+// TestMergeSnippetTwiceShortWords: a changelog snippet of two windows
+// joined without the marker between them (a new release's notes with the
+// heading and first bullet of the release below, then bullets from much
+// further down) writes that heading and bullet again far from where the
+// file has them; the words of those lines are short, and they are still
+// looked up.
+func TestMergeSnippetTwiceShortWords(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("# 1.6.0\nFixes:\n  * end of line cleanup\n  * revert the entry concurrency fix\n\nFeatures:\n  * an option to disable quoting\n\n")
+	for v := 5; v >= 4; v-- {
+		fmt.Fprintf(&b, "# 1.%d.0\nFixes:\n", v)
+		for i := range 8 {
+			fmt.Fprintf(&b, "  * fix number %d of release %d\n", i, v)
+		}
+		b.WriteString("\n")
+	}
+	b.WriteString("# 1.3.0\nThis new release introduces:\n  * Log functions that take a Level\n\n" +
+		"Fixes:\n  * Building on AIX\n  * Race condition in TextFormatter\n  * Travis CI import path\n  * Properly marshal Levels\n\n" +
+		"# 1.2.0\nThis new release introduces:\n  * A new method `SetReportCaller` in the `Logger`\n  * A new trace level named `Trace`\n" +
+		"  * A configurable exit function\n  * The `Level` object implements `TextUnmarshaler`\n\n# 1.1.1\nThis is a bug fix release.\n")
+	file := b.String()
+	snippet := "<!-- ... existing code ... -->\n# 1.7.0\nFixes:\n  * the dependency toward a windows terminal library has been removed\n\n" +
+		"Features:\n  * a new buffer pool management API has been added\n\n" +
+		"# 1.6.0\nFixes:\n  * end of line cleanup\n  * A new method `SetReportCaller` in the `Logger`\n  * A new trace level named `Trace`\n" +
+		"  * A configurable exit function\n  * The `Level` object implements `TextUnmarshaler`\n<!-- ... existing code ... -->\n"
+	checkMerge(t, file, snippet, "", editkit.ErrConflict)
+}
