@@ -15,6 +15,11 @@ func (r relation) depth(sWidth, fWidth int) int {
 	return (fWidth-r.fw)*r.sUnit - (sWidth-r.sw)*r.fUnit
 }
 
+// agrees reports whether o reads every snippet depth as r does.
+func (r relation) agrees(o relation) bool {
+	return r.sUnit*o.fUnit == o.sUnit*r.fUnit && r.depth(o.sw, o.fw) == 0
+}
+
 // indentWidth is the columns of a line's indentation, a tab counting tab.
 func indentWidth(l string, tab int) int {
 	w := 0

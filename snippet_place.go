@@ -171,7 +171,7 @@ outer:
 		best = tie
 	}
 	if len(best) > 1 || best[0].tied() {
-		return m.tied(k, s, best, says, places, prev)
+		return m.tied(k, s, best, says, places, prev, rel)
 	}
 	p, err := m.build(k, s, best[0], says, places, prev, slices.Clone(m.others))
 	if err != nil {
@@ -183,14 +183,24 @@ outer:
 // tied places a segment that fits several places equally well (best, and
 // the other ends they tie with) when settle can settle the tie, and
 // refuses it otherwise, naming the places.
-func (m *merger) tied(k int, s segment, best []cand, says []int, places func(int) []int, prev int) (*placement, error) {
+func (m *merger) tied(k int, s segment, best []cand, says []int, places func(int) []int, prev int, rel *relation) (*placement, error) {
 	var all []cand
 	for _, c := range best {
 		all = append(all, c)
 		all = append(all, c.alts...)
 	}
-	if p := m.settle(k, s, all, says, places, prev); p != nil {
+	if p := m.settle(k, s, all, nil, says, places, prev); p != nil {
 		return p, nil
+	}
+	// A snippet is written at one depth throughout: a place where this
+	// segment's lines would be shifted by another step than the segment
+	// before it (rel) is not the one meant. The places left settle the tie
+	// when the segment holds there by two lines that say something (a
+	// "done" alone holds at the right depth in many places).
+	if same, aside := atDepth(all, rel); len(same) > 0 {
+		if p := m.settle(k, s, same, aside, says, places, prev); p != nil && m.holding(s, p.pairs, buffer.Collapse) >= 2 {
+			return p, nil
+		}
 	}
 	var at []LineRange
 	var starts []int
@@ -211,6 +221,26 @@ func (m *merger) tied(k int, s segment, best []cand, says []int, places func(int
 	return nil, m.ambiguous(k, s, at)
 }
 
+// atDepth splits the places all into those that read the segment's
+// indentation as rel reads the snippet's and the rest. It returns no
+// places when rel is nil or when every place reads it alike.
+func atDepth(all []cand, rel *relation) (same, aside []cand) {
+	if rel == nil {
+		return nil, nil
+	}
+	for _, c := range all {
+		if rel.agrees(c.top.rel) {
+			same = append(same, c)
+		} else {
+			aside = append(aside, c)
+		}
+	}
+	if len(aside) == 0 {
+		return nil, nil
+	}
+	return same, aside
+}
+
 // finish completes a placement: it notes the lines it would write twice
 // (see twice), for the whole plan to check, and pairs the equal lines its
 // pairs leave between them.
@@ -227,8 +257,9 @@ func (m *merger) finish(k int, s segment, p *placement, places func(int) []int) 
 // file's lines a second time right next to them (the model showed those
 // lines as they stand, as context, and the place where they stand is the
 // one); and one is left, or each left, grown to its edges, makes the same
-// edit. nil when that does not settle it.
-func (m *merger) settle(k int, s segment, all []cand, says []int, places func(int) []int, prev int) *placement {
+// edit. nil when that does not settle it. aside are places tied set aside
+// before: the placement names them among the others it fits.
+func (m *merger) settle(k int, s segment, all, aside []cand, says []int, places func(int) []int, prev int) *placement {
 	if len(all) > maxTies {
 		return nil
 	}
@@ -265,7 +296,7 @@ func (m *merger) settle(k int, s segment, all []cand, says []int, places func(in
 	}
 	p := left[0]
 	p.others = slices.Clone(m.others)
-	for _, c := range all {
+	for _, c := range slices.Concat(all, aside) {
 		if c.top.j0 != top {
 			p.others = append(p.others, c.top.j0)
 		}
@@ -277,16 +308,32 @@ func (m *merger) settle(k int, s segment, all []cand, says []int, places func(in
 // line that is not blank, for a segment with no marker above it (and
 // nothing placed before it), and its last, for one with no marker below:
 // what the segment leaves of the file there, with no marker standing for
-// it, would be deleted. When none does, or all do, all is kept.
+// it, would be deleted. When no place's runs reach the end, the places
+// where the segment's lines beyond its runs, line for line, end exactly
+// on it are kept (a run ending on "b.Fatal(err)" three lines above the
+// file's last, followed in the segment by a changed line and the closing
+// bracket). When none does, or all do, all is kept.
 func (m *merger) atOpenEnds(s segment, all []cand, prev int) []cand {
 	first, last := nextNonBlankLine(m.buf, -1, 1), nextNonBlankLine(m.buf, m.n, -1)
-	keep := slices.DeleteFunc(slices.Clone(all), func(c cand) bool {
-		return s.open[0] && prev == 0 && c.top.j0 > first || s.open[1] && c.bot.j1 < last
-	})
-	if len(keep) == 0 {
-		return all
+	head := slices.IndexFunc(s.lines, func(l string) bool { return !isBlank(l) })
+	tail := len(s.lines) - 1
+	for tail > 0 && isBlank(s.lines[tail]) {
+		tail--
 	}
-	return keep
+	for _, exact := range []bool{false, true} {
+		keep := slices.DeleteFunc(slices.Clone(all), func(c cand) bool {
+			top, bot := c.top.j0, c.bot.j1
+			if exact {
+				top, bot = top-(c.top.i0-head), bot+(tail-c.bot.i1)
+				return s.open[0] && prev == 0 && top != first || s.open[1] && bot != last
+			}
+			return s.open[0] && prev == 0 && top > first || s.open[1] && bot < last
+		})
+		if len(keep) > 0 && len(keep) < len(all) {
+			return keep
+		}
+	}
+	return all
 }
 
 // doubledBlock is how many lines that say something make a block written

@@ -1643,3 +1643,44 @@ func TestMergeSnippetTwiceShortWords(t *testing.T) {
 		"  * A configurable exit function\n  * The `Level` object implements `TextUnmarshaler`\n<!-- ... existing code ... -->\n"
 	checkMerge(t, file, snippet, "", editkit.ErrConflict)
 }
+
+// TestMergeSnippetDepthOfTheSnippet: a segment whose lines the file has
+// twice, once at the depth the segment before it was placed at and once
+// shifted, goes where the depth agrees; a snippet's last segment with no
+// marker below, whose run stops short of the file's end by as many lines
+// as the segment has left, ends where the file does.
+func TestMergeSnippetDepthOfTheSnippet(t *testing.T) {
+	const head = "package gin\n\nfunc TestRecovery(t *testing.T) {\n\tfor _, code := range codes {\n\t\tt.Run(name, func(t *testing.T) {\n\t\t\trouter := New()\n"
+	const request = "w := PerformRequest(router, http.MethodGet, \"/recovery\")\n"
+	const check = "assert.Equal(t, code, w.Code)\n"
+	const file = head + "\t\t\t" + request + "\t\t\t" + check + "\t\t})\n\t}\n}\n\n" +
+		"func TestRecoveryOnce(t *testing.T) {\n\trouter := New()\n\t" + request + "\t" + check + "}\n"
+	const added = "\t\t\tassert.NotEmpty(t, w.Body)\n"
+	segment := func(depth string) string {
+		return depth + request + depth + check + added + "\t\t})\n"
+	}
+	at := strings.Index(file, "\t\t})\n")
+	const bench = "func doBenchmark(b *testing.B, f Formatter) {\n\td, err := f.Format(entry)\n\tif err != nil {\n\t\tb.Fatal(err)\n\t}\n" +
+		"\tb.SetBytes(int64(len(d)))\n\tfor range b.N {\n\t\td, err = f.Format(entry)\n\t\tif err != nil {\n\t\t\tb.Fatal(err)\n\t\t}\n\t}\n\tsink = d\n}\n"
+	runMergeCases(t, []mergeCase{{
+		name:    "the place at the snippet's depth",
+		content: file,
+		snippet: "// ... existing code ...\nfunc TestRecovery(t *testing.T) {\n\tfor _, code := range allCodes {\n\t\tt.Run(name, func(t *testing.T) {\n\t\t\t// ... existing code ...\n" + segment("\t\t\t") + "// ... existing code ...\n",
+		want:    strings.Replace(file[:at], "range codes", "range allCodes", 1) + added + file[at:],
+	}, {
+		name:    "both places at another depth than the segment before: refused",
+		content: file,
+		snippet: "// ... existing code ...\nfunc TestRecovery(t *testing.T) {\n\tfor _, code := range allCodes {\n\t\tt.Run(name, func(t *testing.T) {\n\t\t\t// ... existing code ...\n" + segment("\t\t") + "// ... existing code ...\n",
+		err:     editkit.ErrAmbiguous,
+	}, {
+		name:    "the run at the snippet's depth holds one line: refused",
+		content: file,
+		snippet: "// ... existing code ...\nfunc TestRecovery(t *testing.T) {\n\tfor _, code := range allCodes {\n\t\tt.Run(name, func(t *testing.T) {\n\t\t\t// ... existing code ...\n\t\t\t" + check + added + "\t\t})\n// ... existing code ...\n",
+		err:     editkit.ErrAmbiguous,
+	}, {
+		name:    "no marker below: the segment ends where the file does",
+		content: bench,
+		snippet: "// ... existing code ...\nfunc doBenchmark(b *testing.B, f Formatter) {\n\t// ... existing code ...\n\t\t\tb.Fatal(err)\n\t\t}\n\t}\n\truntime.KeepAlive(d)\n}\n",
+		want:    strings.Replace(bench, "\tsink = d\n", "\truntime.KeepAlive(d)\n", 1),
+	}})
+}
