@@ -167,6 +167,11 @@ outer:
 	if best == nil && tie == nil {
 		return nil, m.notFound(k, s)
 	}
+	if best != nil && !best[0].tied() {
+		if c, ok := m.appends(s, says, places, best[0]); ok {
+			best, tie = nil, []cand{best[0], c}
+		}
+	}
 	if best == nil {
 		best = tie
 	}
@@ -320,8 +325,8 @@ func (m *merger) atOpenEnds(s segment, all []cand, prev int) []cand {
 	for tail > 0 && isBlank(s.lines[tail]) {
 		tail--
 	}
-	for _, exact := range []bool{false, true} {
-		keep := slices.DeleteFunc(slices.Clone(all), func(c cand) bool {
+	reaches := func(exact bool) []cand {
+		return slices.DeleteFunc(slices.Clone(all), func(c cand) bool {
 			top, bot := c.top.j0, c.bot.j1
 			if exact {
 				top, bot = top-(c.top.i0-head), bot+(tail-c.bot.i1)
@@ -329,11 +334,15 @@ func (m *merger) atOpenEnds(s segment, all []cand, prev int) []cand {
 			}
 			return s.open[0] && prev == 0 && top > first || s.open[1] && bot < last
 		})
-		if len(keep) > 0 && len(keep) < len(all) {
-			return keep
-		}
 	}
-	return all
+	keep := reaches(false)
+	if len(keep) == 0 {
+		keep = reaches(true)
+	}
+	if len(keep) == 0 {
+		return all
+	}
+	return keep
 }
 
 // doubledBlock is how many lines that say something make a block written
@@ -479,6 +488,32 @@ func (m *merger) pinned(s segment, prev int) map[int]int {
 		pin[l] = f
 	}
 	return pin
+}
+
+// appends finds the other reading of a snippet's last segment, with a
+// marker above it and none below, that starts with the file's last lines
+// (three or more) and goes on with new ones: lines added at the file's
+// end, where best, anchored higher up, rewrites the file's lines with
+// them (a new function written like the file's last one, whose closing
+// lines start the segment). Either may be meant: the two make a tie, and
+// settle keeps the one that reaches the file's end, if one does not. (A
+// snippet without markers says nothing by ending without one.)
+func (m *merger) appends(s segment, says []int, places func(int) []int, best cand) (cand, bool) {
+	first, last := nextNonBlank(s.lines, -1, 1), nextNonBlank(s.lines, len(s.lines), -1)
+	fileLast := nextNonBlankLine(m.buf, m.n, -1)
+	if s.open[0] || !s.open[1] || len(says) == 0 || first < 0 || fileLast < 0 {
+		return cand{}, false
+	}
+	for _, j := range places(says[0]) {
+		if j == best.top.j0 {
+			continue
+		}
+		r := m.grow(s, says[0], j)
+		if r.i0 == first && r.i1 < last && r.i1-r.i0 >= 2 && r.j1 >= fileLast {
+			return joined(s, r, r), true
+		}
+	}
+	return cand{}, false
 }
 
 // lastLines returns the last line of a segment with no marker below it

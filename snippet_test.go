@@ -1684,3 +1684,33 @@ func TestMergeSnippetDepthOfTheSnippet(t *testing.T) {
 		want:    strings.Replace(bench, "\tsink = d\n", "\truntime.KeepAlive(d)\n", 1),
 	}})
 }
+
+// TestMergeSnippetAppends: a last segment, with a marker above it and
+// none below, that starts with the file's last lines and goes on with a
+// new function may add it at the file's end, or rewrite an earlier
+// function whose lines it shares: the two readings tie.
+func TestMergeSnippetAppends(t *testing.T) {
+	const file = "func indexRef(runes []rune, r rune) int {\n\tfor i, c := range runes {\n\t\tif c == r {\n\t\t\treturn i\n\t\t}\n\t}\n\treturn -1\n}\n\n" +
+		"func lastIndexFoldRef(runes []rune, b byte) int {\n\tlower, upper := rune(b), rune(b-32)\n\tfor i := len(runes) - 1; i >= 0; i-- {\n\t\tif runes[i] == lower || runes[i] == upper {\n\t\t\treturn i\n\t\t}\n\t}\n\treturn -1\n}\n"
+	const added = "\nfunc lastIndexRef(runes []rune, r rune) int {\n\tfor i := len(runes) - 1; i >= 0; i-- {\n\t\tif runes[i] == r {\n\t\t\treturn i\n\t\t}\n\t}\n\treturn -1\n}\n"
+	var b strings.Builder
+	b.WriteString("func TestIsColor(t *testing.T) {\n\tForceColor()\n\tassert.True(t, isColor())\n\n\t// reset the color mode.\n\tmode = autoColor\n}\n")
+	for _, name := range []string{"Logged", "Skipped", "Status"} {
+		fmt.Fprintf(&b, "\nfunc Test%s(t *testing.T) {\n\tbuffer := new(strings.Builder)\n\trouter := New()\n\trouter.Use(Logger(buffer, %[1]sOption))\n"+
+			"\tPerformRequest(router, \"GET\", \"/%[1]s\")\n\tassert.Contains(t, buffer.String(), \"200\")\n}\n", name)
+	}
+	b.WriteString("\nfunc TestForceColor(t *testing.T) {\n\tForceColor()\n\tassert.Equal(t, forceColor, mode)\n\n\t// reset the color mode.\n\tmode = autoColor\n}\n")
+	const test = "\nfunc TestSkipQuery(t *testing.T) {\n\tbuffer := new(strings.Builder)\n\trouter := New()\n\trouter.Use(Logger(buffer, SkipQueryOption))\n" +
+		"\tPerformRequest(router, \"GET\", \"/Logged\")\n\tassert.Contains(t, buffer.String(), \"200\")\n\tassert.NotContains(t, buffer.String(), \"a=21\")\n}\n"
+	runMergeCases(t, []mergeCase{{
+		name:    "a new function like the last one",
+		content: file,
+		snippet: "\t// ... existing code ...\n\t}\n\treturn -1\n}\n" + added,
+		err:     editkit.ErrAmbiguous,
+	}, {
+		name:    "a new test like one further up",
+		content: b.String(),
+		snippet: "// ... existing code ...\n\t// reset the color mode.\n\tmode = autoColor\n}\n" + test,
+		err:     editkit.ErrAmbiguous,
+	}})
+}
