@@ -129,10 +129,13 @@
 // when only one choice leaves every later segment a place; a place the
 // segment copies verbatim, indentation included, beats one at another depth.
 // A segment that fits several places equally well goes to the one that
-// reaches the file's end when no marker stands below it (likewise the top),
-// or to the one where it does not write a block of the file's lines a second
-// time right next to them, when all the others would, or anywhere when every
-// place makes the same edit. A segment whose last line is one the file has
+// reaches the file's end when no marker stands below it (likewise the top;
+// when no run reaches it, the one whose lines after its run end on it line
+// for line), or to the one where it does not write a block of the file's
+// lines a second time right next to them, when all the others would, or
+// anywhere when every place makes the same edit; failing those, to the one
+// at the depth the segment before it was placed at (a snippet is written at
+// one depth), when it holds there by two lines that say something. A segment whose last line is one the file has
 // below its top at several places (a closing brace, "#[test]") ends at the
 // one place where it keeps every line of the file above it, when it would
 // drop two or more at each other place: those the marker below stands for;
@@ -160,7 +163,9 @@
 // as the file already has it and would change another, while the rest of the
 // snippet changes the file, or drops fewer of the file's lines at one and
 // keeps more of its own rare lines as the file's at the other: its top on
-// both copies of a block), one none of whose lines the file has (never
+// both copies of a block; or, as a last segment with a marker above and none
+// below, starts with the file's last lines, then new ones, and also fits
+// higher up: added at the end, or a rewrite of what lies between), one none of whose lines the file has (never
 // written over the file), one that would drop more than 20 lines where no
 // marker stands and write less than half as many, one that deletes five
 // lines or more there and goes on after them only with lines the file has
