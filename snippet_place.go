@@ -208,19 +208,24 @@ func (m *merger) tied(k int, s segment, best []cand, says []int, places func(int
 		}
 	}
 	var at []LineRange
-	var starts []int
-	folded := 0
+	var starts, foldedAt []int
 	for _, c := range all {
 		at = append(at, LineRange{c.top.j0 + 1, c.bot.j1 + 1})
 		if c.folded() {
-			folded++
+			foldedAt = append(foldedAt, c.top.j0)
 			continue
 		}
 		starts = append(starts, c.top.j0)
 	}
 	slices.Sort(starts)
-	if len(slices.Compact(starts)) == len(all)-folded {
-		m.tie = starts // places the rest of the snippet may choose between
+	if len(slices.Compact(starts)) == len(all)-len(foldedAt) {
+		// The places the rest of the snippet may choose between: a folded
+		// place's top too, where it is not one of theirs (new code
+		// written like the code above it, whose bottom lines fold onto
+		// that code's end, is still a reading there).
+		starts = append(starts, foldedAt...)
+		slices.Sort(starts)
+		m.tie = slices.Compact(starts)
 	}
 	slices.SortFunc(at, func(a, b LineRange) int { return cmp.Or(a.Start-b.Start, a.End-b.End) })
 	return nil, m.ambiguous(k, s, at)

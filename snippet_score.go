@@ -23,8 +23,8 @@ func (c cand) tied() bool { return len(c.alts) > 0 }
 // folded reports a candidate whose bottom run starts on or above the
 // file line of its top run's end though it starts below it in the
 // segment: two lines of the segment on one of the file's. It still makes a
-// tie (a place the segment could be read at), but not a place to settle
-// one by.
+// tie (a place the segment could be read at, whose top the rest of the
+// snippet is tried after), but not a place to settle one by.
 func (c cand) folded() bool {
 	return c.bot.i0 > c.top.i1 && c.bot.j0 <= c.top.j1
 }

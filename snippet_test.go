@@ -1714,3 +1714,28 @@ func TestMergeSnippetAppends(t *testing.T) {
 		err:     editkit.ErrAmbiguous,
 	}})
 }
+
+// TestMergeSnippetFoldedTie: a new shell function written like the one
+// above it, between that one's last lines and the script's next command,
+// reads as a rewrite of that function (its top on the end of the function
+// before) and as new lines after it (its bottom lines then also fit that
+// function's end: a folded place). A later segment that fits after either
+// does not settle which.
+func TestMergeSnippetFoldedTie(t *testing.T) {
+	body := func(press, release string) string {
+		return "{\n\tscol=\"$1\"\n\tsrow=\"$2\"\n\n" +
+			"\tseq=$(printf '\\033[<" + press + ";%s;%sM' \"$scol\" \"$srow\")\n\t$TMUX2 send-keys -t \"$OUTER\" -l \"$seq\" 2>/dev/null\n\tsleep 0.2\n" +
+			"\tseq=$(printf '\\033[<" + release + ";%s;%sm' \"$scol\" \"$srow\")\n\t$TMUX2 send-keys -t \"$OUTER\" -l \"$seq\" 2>/dev/null\n\tsleep 1\n}\n"
+	}
+	const run = "cleanup\n\ncheck_ok new-session -d -s modal -x 80 -y 24 'cat'\np0=$(fmt modal:0 '#{pane_id}')\n"
+	const tail = "\ncheck_ok kill-pane -t \"$p0\"\nmust_equal \"$(fmt modal:0 '#{window_panes}')\" 1\n"
+	file := "#!/bin/sh\n\nclick()\n" + body("0", "0") + "\ndrag()\n" + body("32", "0") + "\n" + run + numbered("check_ok send-keys -t \"$p0\" x", 30) + tail
+	snippet := "# ... existing code ...\n\tsleep 1\n}\n\nmeta_drag()\n" + body("40", "8") + "\n" + run + "# ... existing code ...\n" +
+		"check_ok kill-pane -t \"$p0\"\nmust_equal \"$(fmt modal:0 '#{window_panes}')\" 0\n"
+	runMergeCases(t, []mergeCase{{
+		name:    "a function like the one above, before the next command",
+		content: file,
+		snippet: snippet,
+		err:     editkit.ErrAmbiguous,
+	}})
+}
