@@ -65,10 +65,41 @@ func (m *merger) twice(k int, s segment, p *placement, places func(int) []int) [
 			at(LineRange{js[0] + 1, js[0] + 1}).
 			withHint("Put a marker line such as \"// ... existing code ...\" where the file's lines stay, or put the segment's lines in the file's order")})
 	}
-	if t := m.endsBelow(k, s, p, paired, reach); t != nil && !slices.ContainsFunc(found, func(f twiceLine) bool { return f.j == t.j }) {
-		found = append(found, *t)
+	for _, t := range []*twiceLine{m.endsBelow(k, s, p, paired, reach), m.startsAbove(k, s, p, paired, reach, places)} {
+		if t != nil && !slices.ContainsFunc(found, func(f twiceLine) bool { return f.j == t.j }) {
+			found = append(found, *t)
+		}
 	}
 	return found
+}
+
+// startsAbove finds the segment's first line that the file has, when the
+// placement writes it anew above its runs and the file has it once, a
+// little above the lines the segment replaces, however short its words
+// (a changelog's "5.2.1 / 2025-12-01"): that line was the segment's top
+// anchor, passed over because the segment's bottom lines are too far
+// below it — two stretches joined where a marker was forgotten.
+func (m *merger) startsAbove(k int, s segment, p *placement, paired map[int]bool, reach int, places func(int) []int) *twiceLine {
+	for i, l := range s.lines {
+		if paired[i] {
+			return nil
+		}
+		if !saysSomething(l) {
+			continue
+		}
+		js := places(i)
+		if len(js) == 0 {
+			continue // a new line
+		}
+		if len(js) > 1 || js[0] >= p.start || js[0] < p.start-reach || len(m.buf.Occurrences(buffer.Collapse, l, 2)) > 1 {
+			return nil // (places looks only below the segment before)
+		}
+		return &twiceLine{js[0], m.segmentError(ErrConflict, k, s, "starts with line %d (%q), written as a new line, and the file has that line at line %d, %d lines above the lines %d-%d the segment replaces: the segment would drop the lines between, where no marker stands, or write the line twice",
+			s.at+i+1, strings.TrimSpace(l), js[0]+1, p.start-js[0], p.start+1, p.end).
+			at(LineRange{js[0] + 1, js[0] + 1}).
+			withHint("Start the segment on the file's lines and put a marker line such as \"// ... existing code ...\" where the file's lines stay; to delete them, delete them with edit_block or write_from_line")}
+	}
+	return nil
 }
 
 // endsBelow finds the segment's last line that says something when the

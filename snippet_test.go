@@ -1739,3 +1739,31 @@ func TestMergeSnippetFoldedTie(t *testing.T) {
 		err:     editkit.ErrAmbiguous,
 	}})
 }
+
+// TestMergeSnippetStartsAbove: two windows of a changelog joined without
+// the marker between them — a new section above the latest release's
+// heading, then bullets from 40 lines down — place by the bullets, and
+// would write the heading, whose words are short, a second time.
+func TestMergeSnippetStartsAbove(t *testing.T) {
+	var b strings.Builder
+	for v := 9; v >= 6; v-- {
+		fmt.Fprintf(&b, "5.%d.0 / 2025-0%d-01\n==================\n\n", v, v)
+		for i := range 12 {
+			fmt.Fprintf(&b, "* deps: pkg%d@^%d.%d.0\n", i, v, i)
+		}
+		b.WriteString("\n")
+	}
+	file := b.String()
+	runMergeCases(t, []mergeCase{{
+		name:    "the heading 45 lines above",
+		content: file,
+		snippet: "<!-- ... existing code ... -->\n# Unreleased\n\n* Improve the redirect page\n\n5.9.0 / 2025-09-01\n==================\n\n" +
+			"* deps: pkg3@^6.3.0\n* deps: pkg4@^6.4.0\n* deps: pkg5@^6.5.0\n<!-- ... existing code ... -->\n",
+		err: editkit.ErrConflict,
+	}, {
+		name:    "the heading where the section goes",
+		content: file,
+		snippet: "# Unreleased\n\n* Improve the redirect page\n\n5.9.0 / 2025-09-01\n==================\n\n* deps: pkg0@^9.0.0\n<!-- ... existing code ... -->\n",
+		want:    "# Unreleased\n\n* Improve the redirect page\n\n" + file,
+	}})
+}
