@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/editkit/editkit/internal/buffer"
 	"github.com/editkit/editkit/internal/text"
@@ -26,6 +27,31 @@ const twiceLookups = 6
 // swallow refused.
 const twiceRarity = 6
 
+// distinctive reports a line likely to be in a file once: one with a word
+// of twiceRarity letters or more, or with four digits or more among eight
+// letters and digits (a release's heading, "## v1.15.2 (2023-11-14)").
+// Measured on replay against words alone: swallowed markers merged 5 → 4
+// on the seven corpora, 25 → 24 on ten held out and 22 → 17 on eight more
+// (changelogs), for one right merge lost of 1,184 (a CI job written like
+// the one above it, its "php: ['7.2', '7.3', '7.4', '8.0']" matrix too).
+// Any digit counted "DWORD avail = 0, nread = 0;" in and cost four.
+func distinctive(l string) bool {
+	if buffer.Rarity(l) >= twiceRarity {
+		return true
+	}
+	alnum, digits := 0, 0
+	for _, r := range l {
+		switch {
+		case unicode.IsDigit(r):
+			digits++
+			alnum++
+		case unicode.IsLetter(r):
+			alnum++
+		}
+	}
+	return digits >= 4 && alnum >= 8
+}
+
 // twice finds the segment's lines that say something, and that the file
 // has once, just outside the lines the segment replaces: each would be in
 // the file twice, and its place says the segment reaches further than its
@@ -39,7 +65,7 @@ func (m *merger) twice(k int, s segment, p *placement, places func(int) []int) [
 	paired := p.paired()
 	var look []int
 	for i, l := range s.lines {
-		if !paired[i] && saysSomething(l) && buffer.Rarity(l) >= twiceRarity {
+		if !paired[i] && saysSomething(l) && distinctive(l) {
 			look = append(look, i)
 		}
 	}

@@ -1767,3 +1767,26 @@ func TestMergeSnippetStartsAbove(t *testing.T) {
 		want:    "# Unreleased\n\n* Improve the redirect page\n\n" + file,
 	}})
 }
+
+// TestMergeSnippetTwiceNumbers: a release heading's words are short, but
+// its numbers make it a line the file has once; written anew by two
+// windows of a changelog joined, it would stand twice.
+func TestMergeSnippetTwiceNumbers(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("# Changelog\n\n")
+	for v := 18; v >= 14; v-- {
+		fmt.Fprintf(&b, "## v1.%d.0 (2025-0%d-14)\n\n### Enhancements\n\n", v, v%9+1)
+		for i := range 10 {
+			fmt.Fprintf(&b, "  * [Plug.Part%d] Change number %d of release %d\n", i, i, v)
+		}
+		b.WriteString("\n")
+	}
+	file := b.String()
+	runMergeCases(t, []mergeCase{{
+		name:    "the heading of a release 60 lines down, after the new one",
+		content: file,
+		snippet: "<!-- ... existing code ... -->\n# Changelog\n\n## v1.19.0 (2025-07-01)\n\n### Enhancements\n\n  * [Plug.Debugger] Leave code out of rendered markdown\n\n" +
+			"## v1.18.0 (2025-01-14)\n\n### Enhancements\n## v1.14.0 (2025-06-14)\n\n### Enhancements\n\n<!-- ... existing code ... -->\n",
+		err: editkit.ErrConflict,
+	}})
+}
