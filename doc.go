@@ -172,7 +172,8 @@
 // all over (where the deletion ends would be a guess by nearness), one whose
 // end is the file's elsewhere, one that writes its last line anew while the
 // file has that line a little below it (a deletion the snippet does not
-// show, or the line twice), one read as shifted against the file beside a
+// show, or the line twice), or its first line the file has, and has once,
+// while the file has it a little above, one read as shifted against the file beside a
 // line it shows at the file's own indentation (which lines change depth is
 // not clear), one whose brackets (a shell's if … fi among them) do not close
 // what they replace, one whose top lines are the file's at several places
