@@ -1745,15 +1745,9 @@ func TestMergeSnippetFoldedTie(t *testing.T) {
 // heading, then bullets from 40 lines down — place by the bullets, and
 // would write the heading, whose words are short, a second time.
 func TestMergeSnippetStartsAbove(t *testing.T) {
-	var b strings.Builder
-	for v := 9; v >= 6; v-- {
-		fmt.Fprintf(&b, "5.%d.0 / 2025-0%d-01\n==================\n\n", v, v)
-		for i := range 12 {
-			fmt.Fprintf(&b, "* deps: pkg%d@^%d.%d.0\n", i, v, i)
-		}
-		b.WriteString("\n")
-	}
-	file := b.String()
+	file := changelog(9, 6, 12,
+		func(v int) string { return fmt.Sprintf("5.%d.0 / 2025-0%d-01\n==================\n", v, v) },
+		func(v, i int) string { return fmt.Sprintf("* deps: pkg%d@^%d.%d.0", i, v, i) })
 	runMergeCases(t, []mergeCase{{
 		name:    "the heading 45 lines above",
 		content: file,
@@ -1772,16 +1766,9 @@ func TestMergeSnippetStartsAbove(t *testing.T) {
 // its numbers make it a line the file has once; written anew by two
 // windows of a changelog joined, it would stand twice.
 func TestMergeSnippetTwiceNumbers(t *testing.T) {
-	var b strings.Builder
-	b.WriteString("# Changelog\n\n")
-	for v := 18; v >= 14; v-- {
-		fmt.Fprintf(&b, "## v1.%d.0 (2025-0%d-14)\n\n### Enhancements\n\n", v, v%9+1)
-		for i := range 10 {
-			fmt.Fprintf(&b, "  * [Plug.Part%d] Change number %d of release %d\n", i, i, v)
-		}
-		b.WriteString("\n")
-	}
-	file := b.String()
+	file := "# Changelog\n\n" + changelog(18, 14, 10,
+		func(v int) string { return fmt.Sprintf("## v1.%d.0 (2025-0%d-14)\n\n### Enhancements\n", v, v%9+1) },
+		func(v, i int) string { return fmt.Sprintf("  * [Plug.Part%d] Change number %d of release %d", i, i, v) })
 	runMergeCases(t, []mergeCase{{
 		name:    "the heading of a release 60 lines down, after the new one",
 		content: file,
@@ -1789,4 +1776,18 @@ func TestMergeSnippetTwiceNumbers(t *testing.T) {
 			"## v1.18.0 (2025-01-14)\n\n### Enhancements\n## v1.14.0 (2025-06-14)\n\n### Enhancements\n\n<!-- ... existing code ... -->\n",
 		err: editkit.ErrConflict,
 	}})
+}
+
+// changelog is releases newest down to oldest, each its heading (head),
+// a blank line, n bullets and a blank line.
+func changelog(newest, oldest, n int, head func(v int) string, bullet func(v, i int) string) string {
+	var b strings.Builder
+	for v := newest; v >= oldest; v-- {
+		b.WriteString(head(v) + "\n")
+		for i := range n {
+			b.WriteString(bullet(v, i) + "\n")
+		}
+		b.WriteString("\n")
+	}
+	return b.String()
 }
