@@ -135,29 +135,30 @@
 // lines a second time right next to them, when all the others would, or
 // anywhere when every place makes the same edit; failing those, to the one
 // at the depth the segment before it was placed at (a snippet is written at
-// one depth), when it holds there by two lines that say something. A segment whose last line is one the file has
-// below its top at several places (a closing brace, "#[test]") ends at the
-// one place where it keeps every line of the file above it, when it would
-// drop two or more at each other place: those the marker below stands for;
-// failing that, at the one place that drops none, balances its brackets as
-// the file's, and keeps more of the segment's rare lines as the file's than
-// any other (the arms of a switch it shows before its last "return" and
-// "}"). A segment that starts with the lines its top run starts with (a new
-// block written like the one above it, ending as that one does: a spec's
-// "RUBY" and "end") is read from its first lines, the block new. A line a
-// segment writes that the file has just outside it is written twice unless
-// another segment replaces it there (code moved). With no marker above it, a
-// snippet whose first line is the file's first line, at its indentation,
-// starts there (likewise at the end), and one whose first line is a later
-// line of the file leaves the lines above in place when there are more than
-// 20 of them, or when the snippet's markers stand only between its parts, at
-// neither end, and its last part does not end at the file's last line
-// (likewise below); with no marker below it, new lines after the file's last
-// three lines are added at its end. A snippet without markers is the whole
-// new text of a file it creates, or of an existing file whose first or last
-// line it has at its end or half of whose lines it has (each of its lines
-// counting once); otherwise it is a piece of the file: it replaces the
-// stretch its lines mark, and the file's lines past its ends stay.
+// one depth), when it holds there by two lines that say something. A segment
+// whose last line is one the file has below its top at several places (a
+// closing brace, "#[test]") ends at the one place where it keeps every line
+// of the file above it, when it would drop two or more at each other place:
+// those the marker below stands for; failing that, at the one place that
+// drops none, balances its brackets as the file's, and keeps more of the
+// segment's rare lines as the file's than any other (the arms of a switch it
+// shows before its last "return" and "}"). A segment that starts with the
+// lines its top run starts with (a new block written like the one above it,
+// ending as that one does: a spec's "RUBY" and "end") is read from its first
+// lines, the block new. A line a segment writes that the file has just
+// outside it is written twice unless another segment replaces it there (code
+// moved). With no marker above it, a snippet whose first line is the file's
+// first line, at its indentation, starts there (likewise at the end), and
+// one whose first line is a later line of the file leaves the lines above in
+// place when there are more than 20 of them, or when the snippet's markers
+// stand only between its parts, at neither end, and its last part does not
+// end at the file's last line (likewise below); with no marker below it, new
+// lines after the file's last three lines are added at its end. A snippet
+// without markers is the whole new text of a file it creates, or of an
+// existing file whose first or last line it has at its end or half of whose
+// lines it has (each of its lines counting once); otherwise it is a piece of
+// the file: it replaces the stretch its lines mark, and the file's lines
+// past its ends stay.
 //
 // It refuses rather than guess: a segment that fits two places (or fits one
 // as the file already has it and would change another, while the rest of the
@@ -165,36 +166,36 @@
 // keeps more of its own rare lines as the file's at the other: its top on
 // both copies of a block; or, as a last segment with a marker above and none
 // below, starts with the file's last lines, then new ones, and also fits
-// higher up: added at the end, or a rewrite of what lies between), one none of whose lines the file has (never
-// written over the file), one that would drop more than 20 lines where no
-// marker stands and write less than half as many, one that deletes five
-// lines or more there and goes on after them only with lines the file has
-// all over (where the deletion ends would be a guess by nearness), one whose
-// end is the file's elsewhere, one that writes its last line anew while the
-// file has that line a little below it (a deletion the snippet does not
-// show, or the line twice), or its first line the file has, and has once,
-// while the file has it a little above, one read as shifted against the file beside a
-// line it shows at the file's own indentation (which lines change depth is
-// not clear), one whose brackets (a shell's if … fi among them) do not close
-// what they replace, one whose top lines are the file's at several places
-// far above where its bottom lines fit, one placed only by brackets at an
-// edge that reads both as new lines and as a rewrite of two or more lines
-// beside them (new code written like its neighbour, next to either of its
-// runs; read as new when the runs hold two lines that say something and the
-// rewrite has no line close to the file's line it would replace), one whose
-// edge of brackets and rulers the file has a little further out (a new
-// section, or the function between deleted), and one that runs on past the
-// file's lines at an end where no marker stands with new lines that say
-// something while the file goes on with more than 20, or that ends there
-// with a line the file has 20 lines or fewer before its end (unless it is a
-// piece of the file, above, or its snippet marks neither end and does not
-// start at the file's first line), or a piece of the file without markers
-// that goes on with new lines there (stay or go: nothing says; the top
-// likewise), a comment with "..." that is not a marker it knows, written
-// where the file's lines would be deleted, and new lines next to a marker
-// that open a block (or block comment) the new lines past it do not close,
-// or close one they did not open: the marker would stand for the body of a
-// block the file does not have there.
+// higher up: added at the end, or a rewrite of what lies between), one none
+// of whose lines the file has (never written over the file), one that would
+// drop more than 20 lines where no marker stands and write less than half as
+// many, one that deletes five lines or more there and goes on after them
+// only with lines the file has all over (where the deletion ends would be a
+// guess by nearness), one whose end is the file's elsewhere, one that writes
+// its last line anew while the file has that line a little below it (a
+// deletion the snippet does not show, or the line twice), or its first line
+// the file has, and has once, while the file has it a little above, one read
+// as shifted against the file beside a line it shows at the file's own
+// indentation (which lines change depth is not clear), one whose brackets (a
+// shell's if … fi among them) do not close what they replace, one whose top
+// lines are the file's at several places far above where its bottom lines
+// fit, one placed only by brackets at an edge that reads both as new lines
+// and as a rewrite of two or more lines beside them (new code written like
+// its neighbour, next to either of its runs; read as new when the runs hold
+// two lines that say something and the rewrite has no line close to the
+// file's line it would replace), one whose edge of brackets and rulers the
+// file has a little further out (a new section, or the function between
+// deleted), and one that runs on past the file's lines at an end where no
+// marker stands with new lines that say something while the file goes on
+// with more than 20, or that ends there with a line the file has 20 lines or
+// fewer before its end (unless it is a piece of the file, above, or its
+// snippet marks neither end and does not start at the file's first line), or
+// a piece of the file without markers that goes on with new lines there
+// (stay or go: nothing says; the top likewise), a comment with "..." that is
+// not a marker it knows, written where the file's lines would be deleted,
+// and new lines next to a marker that open a block (or block comment) the
+// new lines past it do not close, or close one they did not open: the marker
+// would stand for the body of a block the file does not have there.
 //
 // # Claude's text editor, and undo
 //

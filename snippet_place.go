@@ -500,8 +500,8 @@ func (m *merger) pinned(s segment, prev int) map[int]int {
 // (three or more) and goes on with new ones: lines added at the file's
 // end, where best, anchored higher up, rewrites the file's lines with
 // them (a new function written like the file's last one, whose closing
-// lines start the segment). Either may be meant: the two make a tie, and
-// settle keeps the one that reaches the file's end, if one does not. (A
+// lines start the segment). Either may be meant: the two make a tie, which
+// settle gives to the append when best does not reach the file's end. (A
 // snippet without markers says nothing by ending without one.)
 func (m *merger) appends(s segment, says []int, places func(int) []int, best cand) (cand, bool) {
 	first, last := nextNonBlank(s.lines, -1, 1), nextNonBlank(s.lines, len(s.lines), -1)

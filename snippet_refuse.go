@@ -31,7 +31,7 @@ const twiceRarity = 6
 // of twiceRarity letters or more, or with four digits or more among eight
 // letters and digits (a release's heading, "## v1.15.2 (2023-11-14)").
 // Measured on replay against words alone: swallowed markers merged 5 → 4
-// on the seven corpora, 25 → 24 on ten held out and 22 → 17 on eight more
+// on the seven corpora, 25 → 24 on ten held out and 23 → 18 on eight more
 // (changelogs), for one right merge lost of 1,184 (a CI job written like
 // the one above it, its "php: ['7.2', '7.3', '7.4', '8.0']" matrix too).
 // Any digit counted "DWORD avail = 0, nread = 0;" in and cost four.
@@ -99,20 +99,23 @@ func (m *merger) twice(k int, s segment, p *placement, places func(int) []int) [
 	return found
 }
 
-// startsAbove finds the segment's first line that the file has, when the
-// placement writes it anew above its runs and the file has it once, a
-// little above the lines the segment replaces, however short its words
-// (a changelog's "5.2.1 / 2025-12-01"): that line was the segment's top
-// anchor, passed over because the segment's bottom lines are too far
-// below it — two stretches joined where a marker was forgotten.
+// startsAbove finds the segment's first line that the file has, among
+// its first twiceLookups lines that say something, when the placement
+// writes it anew above its runs and the file has it once, a little above
+// the lines the segment replaces, however short its words (a changelog's
+// "5.2.1 / 2025-12-01"): the segment's top is the file's there, and its
+// bottom lines too far below it to place it so — two stretches joined
+// where a marker was forgotten.
 func (m *merger) startsAbove(k int, s segment, p *placement, paired map[int]bool, reach int, places func(int) []int) *twiceLine {
+	looked := 0
 	for i, l := range s.lines {
-		if paired[i] {
+		if paired[i] || looked == twiceLookups {
 			return nil
 		}
 		if !saysSomething(l) {
 			continue
 		}
+		looked++
 		js := places(i)
 		if len(js) == 0 {
 			continue // a new line
