@@ -218,7 +218,7 @@ func (m *merger) tied(k int, s segment, best []cand, says []int, places func(int
 		starts = append(starts, c.top.j0)
 	}
 	slices.Sort(starts)
-	if len(slices.Compact(starts)) == len(all)-len(foldedAt) {
+	if n := len(starts); len(slices.Compact(starts)) == n {
 		// The places the rest of the snippet may choose between: a folded
 		// place's top too, where it is not one of theirs (new code
 		// written like the code above it, whose bottom lines fold onto

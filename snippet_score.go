@@ -244,18 +244,24 @@ func (m *merger) writesNew(s segment, c cand) bool {
 	for j := c.top.j1 + 1; j < c.bot.j0; j++ {
 		has[m.norm(j)] = true
 	}
-	wrote, known := 0, 0
+	var wrote []string
 	for i := c.top.i1 + 1; i < c.bot.i0; i++ {
-		l := s.lines[i]
-		if !saysSomething(l) || has[buffer.Normalize(buffer.Collapse, l)] {
-			continue
+		if l := s.lines[i]; saysSomething(l) && !has[buffer.Normalize(buffer.Collapse, l)] {
+			wrote = append(wrote, l)
 		}
-		wrote++
+	}
+	// Each line looked up costs a scan of the file: stop once the count
+	// is decided.
+	known := 0
+	for n, l := range wrote {
+		if 2*known >= len(wrote) || 2*(known+len(wrote)-n) < len(wrote) {
+			break
+		}
 		if len(m.buf.Occurrences(buffer.Collapse, l, 1)) > 0 {
 			known++
 		}
 	}
-	return 2*known < wrote
+	return 2*known < len(wrote)
 }
 
 // keepsBrackets reports whether the segment's lines between c's runs
