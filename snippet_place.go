@@ -510,11 +510,9 @@ func (m *merger) appends(s segment, says []int, places func(int) []int, best can
 		return cand{}, false
 	}
 	for _, j := range places(says[0]) {
-		if j == best.top.j0 {
-			continue
-		}
 		r := m.grow(s, says[0], j)
-		if r.i0 == first && r.i1 < last && r.i1-r.i0 >= 2 && r.j1 >= fileLast {
+		// (A run where best's starts is best's own reading: no tie.)
+		if r.i0 == first && r.j0 != best.top.j0 && r.i1 < last && r.i1-r.i0 >= 2 && r.j1 >= fileLast {
 			return joined(s, r, r), true
 		}
 	}

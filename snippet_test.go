@@ -1715,6 +1715,40 @@ func TestMergeSnippetAppends(t *testing.T) {
 	}})
 }
 
+// TestMergeSnippetPastTheEnd: a function appended after the file's last
+// one, its segment starting with that one's closing lines and ending as a
+// function further up does. Its anchor is its first lines, the file's
+// last; its last lines, which the file has once further up, are new: the
+// segment reaches past the file's end, and no marker stands below it.
+// Lines it shares with a function above, a block of them, are still
+// refused as written twice, by that rule's own message.
+func TestMergeSnippetPastTheEnd(t *testing.T) {
+	const clean = "func clean(p string) string {\n\t// A buffer sized for the common case.\n\tbuf := make([]byte, 0, len(p))\n\tw := 0\n" +
+		"\tfor r := 0; r < len(p); r++ {\n\t\tbuf = append(buf, p[r])\n\t\tw++\n\t}\n\treturn string(buf[:w])\n}\n"
+	const file = "package path\n\n" + clean + "\nfunc put(b []byte, w int, c byte) {\n\tif b[w] == c {\n\t\treturn\n\t}\n\tb[w] = c\n}\n"
+	const top = "// ... existing code ...\n\t}\n\tb[w] = c\n}\n"
+	squeeze := func(v string) string {
+		return "\nfunc squeeze(" + v + " string, c byte) string {\n\t// A buffer sized for the common case.\n\tbuf := make([]byte, 0, len(" + v + "))\n\tw := 0\n" +
+			"\tfor r := 0; r < len(" + v + "); r++ {\n\t\tif r == 0 || " + v + "[r] != c || " + v + "[r-1] != c {\n\t\t\tbuf = append(buf, " + v + "[r])\n\t\t\tw++\n\t\t}\n\t}\n\treturn string(buf[:w])\n}\n"
+	}
+	runMergeCases(t, []mergeCase{{
+		name:    "a function appended, ending as one above",
+		content: file,
+		snippet: top + squeeze("s"),
+		want:    file + squeeze("s"),
+	}, {
+		name:    "a function appended, repeating a block of one above",
+		content: file,
+		snippet: top + squeeze("p"),
+		err:     editkit.ErrConflict,
+	}, {
+		name:    "the same lines before a marker",
+		content: file,
+		snippet: top + squeeze("s") + "// ... existing code ...\n",
+		err:     editkit.ErrConflict,
+	}})
+}
+
 // TestMergeSnippetFoldedTie: a new shell function written like the one
 // above it, between that one's last lines and the script's next command,
 // reads as a rewrite of that function (its top on the end of the function
