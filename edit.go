@@ -442,11 +442,13 @@ func describeRanges(rs []LineRange) string {
 // ranges (the [Error]'s Lines has them all).
 const shownRanges = 10
 
-// placeholderLine matches a comment that stands for code left out, such as
-// "// ... rest of the code unchanged", "# ..." or "/* existing code */".
+// placeholderLine matches a comment that starts with words that say code
+// is left out, such as "// rest of the code unchanged" or "/* existing
+// code */". A comment with an ellipsis is one when elisionLine says so: one
+// that starts with "..." and goes on in prose ("// ...but these should
+// fail") is a real comment.
 var placeholderLine = lazyRegexp(`(?i)^\s*(//+|#+|--|;+|/\*+|\*|<!--|%|')\s*(` +
-	`\.\.\.|…` +
-	`|(rest|remainder) of (the )?(code|file|function|method|class|implementation|body|module|component|logic|content|script|tests?|loop|block|section)` +
+	`(rest|remainder) of (the )?(code|file|function|method|class|implementation|body|module|component|logic|content|script|tests?|loop|block|section)` +
 	`|existing (code|implementation|content|methods|functions|logic|tests|imports)` +
 	`|(code|implementation|content|lines|methods|functions|imports) +(omitted|unchanged|elided|remains?|stays?)` +
 	`|(remains?|stays?|left|kept) (unchanged|as is|the same)` +

@@ -170,6 +170,11 @@ func TestReplace(t *testing.T) {
 			content: "func A() {\n\tx()\n\ty()\n}\n", search: "func A() {\n\tx()\n\ty()\n}\n", repl: "func A() {\n\tx2()\n\t// [...]\n}\n",
 			kind: ErrInvalidRequest, msg: `placeholder line "// [...]"`,
 		},
+		{
+			why:     "a comment that starts with an ellipsis and goes on in prose is a comment",
+			content: "func A() {\n\tx()\n}\n", search: "\tx()\n", repl: "\t// parse accepts these...\n\tx()\n\t// ...but these must fail\n\ty()\n",
+			want: "func A() {\n\t// parse accepts these...\n\tx()\n\t// ...but these must fail\n\ty()\n}\n", strategy: "exact",
+		},
 		{why: "a negative count", content: "a", search: "a", repl: "b", opts: ReplaceOptions{ExpectedReplacements: -1}, kind: ErrInvalidRequest},
 		{why: "a threshold above 1", content: "a", search: "a", repl: "b", opts: ReplaceOptions{FuzzyThreshold: 2}, kind: ErrInvalidRequest},
 		{why: "invalid UTF-8 in the request", content: "a", search: "\xff", repl: "b", kind: ErrInvalidRequest},
