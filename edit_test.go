@@ -51,6 +51,11 @@ func TestReplace(t *testing.T) {
 			want: "void f(void)\n{\n\tif (a ||\n\t    b)\n\t\treturn;\n\tlen = strlen(s) +\n\t    strlen(t);\n}\n", strategy: "exact",
 		},
 		{
+			why:     "a one-line search found after tabs: a block comment the replacement opens keeps its text aligned with spaces, the code after it gets tabs",
+			content: "\t<div>\n\t\t{loading ? (\n\t\t\t<Spinner />\n", search: "{loading ? (", repl: "{/* Keep the spinner up until the\n    first answer. */}\nif (x) {\n    y()\n}\n{!loaded ? (",
+			want: "\t<div>\n\t\t{/* Keep the spinner up until the\n\t\t    first answer. */}\n\t\tif (x) {\n\t\t\ty()\n\t\t}\n\t\t{!loaded ? (\n\t\t\t<Spinner />\n", strategy: "exact",
+		},
+		{
 			why:     "CRLF content keeps CRLF; the search and replacement may use either",
 			content: "a\r\nb\r\nc\r\n", search: "b\r\nc", repl: "B\nC\nD",
 			want: "a\r\nB\r\nC\r\nD\r\n", strategy: "exact",

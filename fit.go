@@ -443,7 +443,8 @@ func addLevels(base string, d int, unit string) string {
 // blank. In a file indented with tabs whose lines align after their tabs
 // with spaces (C's continuation lines: a tab, then spaces up to an open
 // parenthesis), a replacement's lines indented with spaces keep them: they
-// align as the file's do.
+// align as the file's do. So do the lines of a block comment that a line
+// of the replacement opens: a comment's text aligns, it does not nest.
 func indentedFit(pre string, unit func() string, aligns func() bool) func(string) string {
 	return func(r string) string {
 		lines := strings.Split(r, "\n")
@@ -461,16 +462,33 @@ func indentedFit(pre string, unit func() string, aligns func() bool) func(string
 		case strings.Contains(r, "\n\t"):
 			fUnit = unit() // a file indented with spaces, a replacement with tabs
 		}
+		inComment := false
 		for i, l := range lines {
 			if isBlank(l) {
 				continue
 			}
 			w := leadingSpace(l)
-			if i > 0 && rUnit != "" && fUnit != "" && (rUnit == "\t") != (fUnit == "\t") {
+			if i > 0 && !inComment && rUnit != "" && fUnit != "" && (rUnit == "\t") != (fUnit == "\t") {
 				w = strings.Repeat(fUnit, levels(w, rUnit)) // another indent character than the file's
 			}
 			lines[i] = pre + w + l[len(leadingSpace(l)):]
+			inComment = opensComment(l, inComment)
 		}
 		return strings.Join(lines, "\n")
 	}
+}
+
+// opensComment reports whether a block comment is open after line l: one
+// open before it that l does not close, or one that l, a comment line
+// ("/*", "/**", JSX's "{/*"), opens and does not close. ("/*" in code, a
+// glob in a string, opens nothing.)
+func opensComment(l string, open bool) bool {
+	if !open {
+		t := strings.TrimSpace(l)
+		if !strings.HasPrefix(t, "/*") && !strings.HasPrefix(t, "{/*") {
+			return false
+		}
+		l = t[strings.Index(t, "/*")+2:]
+	}
+	return !strings.Contains(l, "*/")
 }
