@@ -178,26 +178,27 @@
 // line twice), or its first line the file has, and has once, while the file
 // has it a little above, one read as shifted against the file beside a line
 // it shows at the file's own indentation (which lines change depth is not
-// clear), one whose brackets (a shell's if … fi among them) do not close
-// what they replace, one whose top lines are the file's at several places
-// far above where its bottom lines fit, one placed only by brackets at an
-// edge that reads both as new lines and as a rewrite of two or more lines
-// beside them (new code written like its neighbour, next to either of its
-// runs; read as new when the runs hold two lines that say something and the
-// rewrite has no line close to the file's line it would replace), one whose
-// edge of brackets and rulers the file has a little further out (a new
-// section, or the function between deleted), and one that runs on past the
-// file's lines at an end where no marker stands with new lines that say
-// something while the file goes on with more than 20, or that ends there
-// with a line the file has 20 lines or fewer before its end (unless it is a
-// piece of the file, above, or its snippet marks neither end and does not
-// start at the file's first line), or a piece of the file without markers
-// that goes on with new lines there (stay or go: nothing says; the top
-// likewise), a comment with "..." that is not a marker it knows, written
-// where the file's lines would be deleted, and new lines next to a marker
-// that open a block (or block comment) the new lines past it do not close,
-// or close one they did not open: the marker would stand for the body of a
-// block the file does not have there.
+// clear), one placed at another depth than the segment before it while the
+// file has its first line above, at that segment's depth, one whose brackets
+// (a shell's if … fi among them) do not close what they replace, one whose
+// top lines are the file's at several places far above where its bottom
+// lines fit, one placed only by brackets at an edge that reads both as new
+// lines and as a rewrite of two or more lines beside them (new code written
+// like its neighbour, next to either of its runs; read as new when the runs
+// hold two lines that say something and the rewrite has no line close to the
+// file's line it would replace), one whose edge of brackets and rulers the
+// file has a little further out (a new section, or the function between
+// deleted), and one that runs on past the file's lines at an end where no
+// marker stands with new lines that say something while the file goes on
+// with more than 20, or that ends there with a line the file has 20 lines or
+// fewer before its end (unless it is a piece of the file, above, or its
+// snippet marks neither end and does not start at the file's first line), or
+// a piece of the file without markers that goes on with new lines there
+// (stay or go: nothing says; the top likewise), a comment with "..." that is
+// not a marker it knows, written where the file's lines would be deleted,
+// and new lines next to a marker that open a block (or block comment) the
+// new lines past it do not close, or close one they did not open: the marker
+// would stand for the body of a block the file does not have there.
 //
 // # Claude's text editor, and undo
 //

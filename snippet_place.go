@@ -178,6 +178,9 @@ outer:
 	if len(best) > 1 || best[0].tied() {
 		return m.tied(k, s, best, says, places, prev, rel)
 	}
+	if e := m.offDepth(k, s, best[0], rel, places); e != nil {
+		return nil, e
+	}
 	p, err := m.build(k, s, best[0], says, places, prev, slices.Clone(m.others))
 	if err != nil {
 		return nil, err

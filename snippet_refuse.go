@@ -427,6 +427,44 @@ func (m *merger) mixedDepths(k int, s segment, c cand) *Error {
 	return nil
 }
 
+// offDepth refuses candidate c for segment s when it reads the segment's
+// first line that says something at another depth than the segment
+// before it was placed at (rel), and the file has that line at rel's
+// depth above c, after that segment: a snippet is written at one depth,
+// and the place at its depth, where the segment did not fit as a whole,
+// may be the one meant (a test module rewritten without a "with" block,
+// its body a level less deep, placed by a line that ends a test further
+// down at the old depth, which wrote the new tests inside it).
+//
+// Measured on replay: a wrong merge fewer on `snippet` and on `styled` of
+// ten held-out repositories (click), for a right `dedented` merge lost on
+// each of log and bat, whose snippets shift each segment differently;
+// nothing else moves on twenty-five repositories.
+func (m *merger) offDepth(k int, s segment, c cand, rel *relation, places func(int) []int) *Error {
+	if rel == nil || rel.agrees(c.top.rel) {
+		return nil
+	}
+	i := c.top.i0
+	for i < c.top.i1 && !saysSomething(s.lines[i]) {
+		i++
+	}
+	w := indentWidth(s.lines[i], m.tab)
+	atRel := func(j int) bool { return rel.depth(w, indentWidth(m.buf.Line(j), m.tab)) == 0 }
+	if atRel(c.top.j0 + i - c.top.i0) {
+		return nil
+	}
+	for _, j := range places(i) {
+		if j < c.top.j0 && atRel(j) {
+			return m.segmentError(ErrAmbiguous, k, s, "has its %s at file %s, at another depth than the segment before it, while the file has its line %d (%q) at line %d, at that segment's depth: which place is meant is not clear",
+				LineRange{s.at + c.top.i0 + 1, s.at + c.top.i1 + 1}, LineRange{c.top.j0 + 1, c.top.j1 + 1},
+				s.at+i+1, strings.TrimSpace(s.lines[i]), j+1).
+				at(LineRange{j + 1, j + 1}, LineRange{c.top.j0 + 1, c.top.j1 + 1}).
+				withHint("Write the segment at the file's indentation, and start it with a line of the file that occurs once next to the change")
+		}
+	}
+	return nil
+}
+
 // thin refuses a segment placed by one line that says something when it
 // has many more such lines the file does not have there: one line in
 // common is no evidence that the segment belongs to this file, or here.

@@ -1749,6 +1749,40 @@ func TestMergeSnippetPastTheEnd(t *testing.T) {
 	}})
 }
 
+// TestMergeSnippetOffDepth: a test rewritten without its "with" block,
+// its body a level less deep, in a segment that starts with the last line
+// of the test above it. That line ends the rewritten test too, at the old
+// depth: placed there, the new test would be written inside the old one.
+// The segment before it was placed at the snippet's own depth, where the
+// file has the line above, so which place is meant is not clear. Written
+// with the block kept, at the file's depth, the same change merges.
+func TestMergeSnippetOffDepth(t *testing.T) {
+	body := func(indent, arg string) string {
+		var b strings.Builder
+		for i := range 30 {
+			fmt.Fprintf(&b, "%sstep_%d(%s)\n", indent, i, arg)
+		}
+		return b.String()
+	}
+	const head = "import click\n\n\ndef test_a(runner):\n    x = 1\n    assert result.exception is None\n\n\n"
+	file := head + "def test_b(runner):\n    with runner.isolated_filesystem():\n" + body("        ", "runner") +
+		"        assert result.exception is None\n        assert done\n"
+	const top = "# ... existing code ...\ndef test_a(runner):\n    x = 1\n# ... existing code ...\n    assert result.exception is None\n\n\n"
+	runMergeCases(t, []mergeCase{{
+		name:    "the body a level less deep",
+		content: file,
+		snippet: top + "def test_b(tmp_path):\n" + body("    ", "tmp_path") + "    assert result.exception is None\n    assert done\n",
+		err:     editkit.ErrAmbiguous,
+	}, {
+		name:    "the body at the file's depth",
+		content: file,
+		snippet: top + "def test_b(tmp_path):\n    with runner.isolated_filesystem():\n" + body("        ", "tmp_path") +
+			"        assert result.exception is None\n        assert done\n",
+		want: head + "def test_b(tmp_path):\n    with runner.isolated_filesystem():\n" + body("        ", "tmp_path") +
+			"        assert result.exception is None\n        assert done\n",
+	}})
+}
+
 // TestMergeSnippetFoldedTie: a new shell function written like the one
 // above it, between that one's last lines and the script's next command,
 // reads as a rewrite of that function (its top on the end of the function
