@@ -305,7 +305,11 @@ func planSnippet(ctx context.Context, buf *buffer.Buffer, path, snippet string, 
 		}
 	}
 	if !changed {
-		return nil, nil, errorf(ErrNoOp, path, "the snippet changes nothing: each of its %s is already in the file as written", plural(len(segs), "segment")).
+		what := "its one segment is"
+		if len(segs) > 1 {
+			what = fmt.Sprintf("each of its %d segments is", len(segs))
+		}
+		return nil, nil, errorf(ErrNoOp, path, "the snippet changes nothing: %s already in the file as written", what).
 			withHint("Check the file with view; send only the lines that change, with markers for the rest")
 	}
 	if err := m.unchangedAmongChanges(segs, places, edits); err != nil {

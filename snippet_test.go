@@ -916,6 +916,18 @@ func TestMergeSnippetRefusalMessages(t *testing.T) {
 		snippet: "// Package a adds.\n// ... existing code ...\n",
 		err:     editkit.ErrNotFound,
 		msg:     `To add lines at the top of the file, end the segment with the file's first lines, up to line 1 ("package a")`,
+	}, {
+		name:    "a snippet of one segment the file already has",
+		content: "package a\n\nfunc B() int {\n\treturn 3\n}\n",
+		snippet: "// ... existing code ...\nfunc B() int {\n\treturn 3\n}\n",
+		err:     editkit.ErrNoOp,
+		msg:     "the snippet changes nothing: its one segment is already in the file as written",
+	}, {
+		name:    "a snippet of two segments the file already has",
+		content: "package a\n\nfunc B() int {\n\treturn 3\n}\n\nfunc C() int {\n\treturn 4\n}\n",
+		snippet: "// ... existing code ...\nfunc B() int {\n// ... existing code ...\nfunc C() int {\n\treturn 4\n}\n",
+		err:     editkit.ErrNoOp,
+		msg:     "the snippet changes nothing: each of its 2 segments is already in the file as written",
 	}} {
 		t.Run(tc.name, func(t *testing.T) {
 			got, _, err := editkit.MergeSnippet(tc.content, tc.snippet)
