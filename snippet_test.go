@@ -1795,6 +1795,41 @@ func TestMergeSnippetOffDepth(t *testing.T) {
 	}})
 }
 
+// TestMergeSnippetPageRewritten: a snippet without markers that rewrites
+// a page line by line, its title (the file's first line) and two commands
+// kept, is the page's new text; one that keeps only the title, or the
+// title and one command, is refused: a line or two in common are no
+// evidence that the page is this file's.
+func TestMergeSnippetPageRewritten(t *testing.T) {
+	const file = "# tar\n\n> Archiving utility.\n> Often combined with a compression method.\n\n" +
+		"- Create an archive from files:\n\n`tar cf {{target.tar}} {{file1 file2}}`\n\n" +
+		"- Extract an archive in the current directory:\n\n`tar xf {{source.tar}}`\n\n" +
+		"- List the contents of an archive:\n\n`tar tvf {{source.tar}}`\n"
+	page := func(create, extract string) string {
+		return "# tar\n\n> Utilidad de archivado.\n> A menudo combinada con un método de compresión.\n\n" +
+			"- Crea un archivo a partir de ficheros:\n\n" + create + "\n\n" +
+			"- Extrae un archivo en el directorio actual:\n\n" + extract + "\n\n" +
+			"- Lista el contenido de un archivo:\n\n`tar tvf {{origen.tar}}`\n"
+	}
+	const create, extract = "`tar cf {{target.tar}} {{file1 file2}}`", "`tar xf {{source.tar}}`"
+	runMergeCases(t, []mergeCase{{
+		name:    "title and two commands kept",
+		content: file,
+		snippet: page(create, extract),
+		want:    page(create, extract),
+	}, {
+		name:    "title and one command kept",
+		content: file,
+		snippet: page("`tar cf {{destino.tar}} {{fichero1 fichero2}}`", extract),
+		err:     editkit.ErrNotFound,
+	}, {
+		name:    "only the title kept",
+		content: file,
+		snippet: page("`tar cf {{destino.tar}} {{fichero1 fichero2}}`", "`tar xf {{origen.tar}}`"),
+		err:     editkit.ErrNotFound,
+	}})
+}
+
 // TestMergeSnippetFoldedTie: a new shell function written like the one
 // above it, between that one's last lines and the script's next command,
 // reads as a rewrite of that function (its top on the end of the function
