@@ -503,7 +503,7 @@ func (m *merger) thin(k int, s segment, c cand, says []int) *Error {
 // something are the file's, in order below that run, each about where a
 // line-for-line rewrite of the file puts it: a page rewritten line by
 // line (a translation reworded, its title and a command or two kept). It
-// looks at the snippet's first thinLookups such lines past the run.
+// looks at the snippet's first rewriteLookups such lines past the run.
 //
 // Measured on replay: two tldr pages a kind merge right on the seven
 // corpora (`snippet`, `placed`, `styled`, `whole`) and a bat file on the
@@ -517,7 +517,7 @@ func (m *merger) rewritesFromTop(s segment, c cand, says []int) bool {
 		if i <= c.top.i1 {
 			continue
 		}
-		if looked++; looked > thinLookups {
+		if looked++; looked > rewriteLookups {
 			return false
 		}
 		// Line for line, segment line i is file line c.top.j0+i-c.top.i0,
@@ -533,8 +533,9 @@ func (m *merger) rewritesFromTop(s segment, c cand, says []int) bool {
 	return false
 }
 
-// thinLookups bounds the lines rewritesFromTop looks for.
-const thinLookups = 16
+// rewriteLookups bounds the lines rewritesFromTop looks for: each is a look
+// through part of the file.
+const rewriteLookups = 16
 
 // check refuses a placement that drops a long stretch of the file where
 // no marker stands, or whose weak edge (see weakEdges) leaves the lines it
