@@ -3,6 +3,8 @@ package editkit
 import (
 	"context"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 // FuzzApplyPatch: any patch on any file never panics, and a failed patch
@@ -28,4 +30,31 @@ func FuzzApplyPatch(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestApplyPatchLoneCarriageReturns: git breaks lines at "\n" alone, so a
+// diff of a file whose lines end in lone "\r" (a terminal's output kept as a
+// golden file) has several of the file's lines on one of its own; the hunk
+// applies, and every "\r" of the file stays where it was.
+func TestApplyPatchLoneCarriageReturns(t *testing.T) {
+	const before = "\x1b[?25l\rloading\x1b[K\rdone\r\n\x1b[?25h"
+	for _, tc := range []struct{ name, patch, want string }{
+		{"unified, from git", "--- a/out.golden\n+++ b/out.golden\n@@ -1,2 +1,2 @@\n-\x1b[?25l\rloading\x1b[K\rdone\r\n+\x1b[?25l\rready\x1b[K\rdone\r\n \x1b[?25h\n\\ No newline at end of file\n",
+			"\x1b[?25l\rready\x1b[K\rdone\r\n\x1b[?25h"},
+		{"V4A", "*** Begin Patch\n*** Update File: out.golden\n-\x1b[?25l\rloading\x1b[K\rdone\n+\x1b[?25l\rready\x1b[K\rdone\n \x1b[?25h\n*** End Patch\n",
+			"\x1b[?25l\rready\x1b[K\rdone\r\n\x1b[?25h"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var ws MemWorkspace
+			ws.WriteFile("out.golden", []byte(before), 0o644)
+			ed := &Editor{Workspace: &ws}
+			if _, err := ed.ApplyPatch(context.Background(), ApplyPatchRequest{Input: tc.patch}); err != nil {
+				t.Fatal(err)
+			}
+			got, _ := ws.ReadFile("out.golden")
+			if diff := cmp.Diff(tc.want, string(got)); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
+			}
+		})
+	}
 }

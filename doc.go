@@ -222,7 +222,9 @@
 // the edited spans from the original: its encoding, byte order mark, the
 // ending of each line (LF, CRLF or CR), and the presence or absence of a
 // final newline. New lines take the ending of the lines they replace or sit
-// next to. Binary files and files over [Editor.MaxFileSize] are refused.
+// next to. A request's text is read the same way: a lone "\r" in a search,
+// a snippet or a diff's line (git breaks lines at "\n" alone) ends a line
+// there. Binary files and files over [Editor.MaxFileSize] are refused.
 //
 // # Writes are all or nothing
 //
