@@ -104,7 +104,7 @@ func bodyOf(content, path string) (*buffer.Buffer, func([]text.Edit) (string, er
 		return nil, nil, encodingError(path, err)
 	}
 	return buffer.New(doc.Body()), func(edits []text.Edit) (string, error) {
-		out, err := doc.Apply(edits)
+		out, err := doc.Apply(doc.KeepBOM(edits))
 		if err != nil {
 			return "", encodingError(path, err)
 		}
@@ -137,6 +137,21 @@ type plan struct {
 }
 
 // normalizeEOL writes every line break as "\n".
+// bom is the byte order mark as text: U+FEFF.
+const bom = "\ufeff"
+
+// dropBOM returns old and new text without the byte order mark old starts
+// with when t, the text it is looked for in, does not start with one:
+// copied from a raw read of the file, the old text carries the file's BOM,
+// which the decoded text keeps apart. (The new text's goes too: the file
+// keeps its own; see text.Doc.KeepBOM.)
+func dropBOM(old, new string, t text.Lines) (string, string) {
+	if s, ok := strings.CutPrefix(old, bom); ok && t.Slice(0, min(len(bom), t.Len())) != bom {
+		return s, strings.TrimPrefix(new, bom)
+	}
+	return old, new
+}
+
 func normalizeEOL(s string) string {
 	if !strings.Contains(s, "\r") {
 		return s
@@ -151,6 +166,7 @@ func planReplace(ctx context.Context, buf *buffer.Buffer, path, search, replace 
 		return nil, errorf(ErrInvalidRequest, path, "the search or replacement text is not valid UTF-8")
 	}
 	search, replace = normalizeEOL(search), normalizeEOL(replace)
+	search, replace = dropBOM(search, replace, buf)
 	if opts.ExpectedReplacements < 0 {
 		return nil, errorf(ErrInvalidRequest, path, "expectedReplacements must be at least 1 (got %d)", opts.ExpectedReplacements)
 	}

@@ -277,3 +277,38 @@ func TestLoadRefuses(t *testing.T) {
 		t.Errorf("encoding error %#v does not point at line 2", err)
 	}
 }
+
+// TestToolsKeepOneBOM: a request that copied a file's text from a raw read
+// carries its byte order mark at the start of the first line; every tool
+// that writes there leaves the file with its one BOM, not a second one
+// inside the text, and matches the text as it stands.
+func TestToolsKeepOneBOM(t *testing.T) {
+	const before = "\xEF\xBB\xBFusing System;\r\n\r\nclass A {}\r\n"
+	const header = "\xEF\xBB\xBF// header\r\nusing System;\r\n\r\nclass A {}\r\n"
+	for _, tc := range []struct{ tool, req, want string }{
+		{"edit_block", `{"path":"a.cs","search":"\ufeffusing System;","replace":"\ufeff// header\nusing System;"}`, header},
+		{"write_from_line", `{"path":"a.cs","startLine":1,"endLine":1,"content":"\ufeff// header\nusing System;\n"}`, header},
+		{"batch_edit", `{"operations":[{"type":"replace","file":"a.cs","start_line":1,"end_line":1,"content":"\ufeff// header\nusing System;\n"}]}`, header},
+		{"patch_text_file_contents", `{"files":[{"file_path":"a.cs","patches":[{"old_string":"\ufeffusing System;\n","new_string":"\ufeff// header\nusing System;\n","ranges":[{"start":1,"end":1}]}]}]}`, header},
+		{"str_replace_based_edit_tool", `{"command":"str_replace","path":"a.cs","old_str":"\ufeffusing System;","new_str":"\ufeff// header\nusing System;"}`, header},
+		{"edit_file", `{"path":"a.cs","code_edit":"\ufeff// header\nusing System;\n// ... existing code ...\n"}`, header},
+		{"edit_file", `{"path":"a.cs","code_edit":"\ufeffusing System;\nusing System.IO;\n// ... existing code ...\n"}`, "\xEF\xBB\xBFusing System;\r\nusing System.IO;\r\n\r\nclass A {}\r\n"},
+		{"apply_patch", `{"input":"--- a/a.cs\n+++ b/a.cs\n@@ -1,2 +1,3 @@\n-\ufeffusing System;\n+\ufeff// header\n+using System;\n \n"}`, header},
+	} {
+		t.Run(tc.tool, func(t *testing.T) {
+			var ws MemWorkspace
+			ws.WriteFile("a.cs", []byte(before), 0o644)
+			out, err := (&Editor{Workspace: &ws}).Call(context.Background(), tc.tool, []byte(tc.req))
+			if err != nil {
+				t.Fatalf("%v\n%s", err, out)
+			}
+			got, _ := ws.ReadFile("a.cs")
+			if diff := cmp.Diff(tc.want, string(got)); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
+			}
+			if strings.Contains(string(out), `\ufeff`) || strings.Contains(string(out), "\ufeff") {
+				t.Errorf("the result shows a BOM written as text: %s", out)
+			}
+		})
+	}
+}

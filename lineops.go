@@ -553,11 +553,12 @@ func (p *filePlan) output() ([]byte, string, error) {
 		out, err := p.f.doc.Apply(whole)
 		return out, diff.Unified("/dev/null", "b/"+p.f.name, p.f.doc, whole), err
 	}
-	out, err := p.f.doc.Apply(p.edits)
+	edits := p.f.doc.KeepBOM(p.edits)
+	out, err := p.f.doc.Apply(edits)
 	if err != nil {
 		return nil, "", err
 	}
-	return out, fileDiff(p.f, p.edits), nil
+	return out, fileDiff(p.f, edits), nil
 }
 
 // spliceLines applies edits to the whole of t.

@@ -236,6 +236,7 @@ func (e *Editor) patchFile(fp FilePatches, fr *FilePatchResult) (*file, []byte, 
 		}
 		return nil, nil, err
 	}
+	edits = f.doc.KeepBOM(edits)
 	out, err := f.doc.Apply(edits)
 	if err != nil {
 		return nil, nil, encodingError(fp.FilePath, err)
@@ -260,7 +261,7 @@ func planPatches(t text.Lines, path string, patches []StringPatch, fr *FilePatch
 		}
 	}
 	for j, p := range patches {
-		old, repl := normalizeEOL(p.OldString), normalizeEOL(p.NewString)
+		old, repl := dropBOM(normalizeEOL(p.OldString), normalizeEOL(p.NewString), t)
 		for k, rg := range p.Ranges {
 			sp, bad := checkRange(t, n, rg, old, repl, p.rangeHash)
 			if bad != nil {

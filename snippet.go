@@ -243,6 +243,7 @@ func inFile(buf *buffer.Buffer, lines []string, i int) bool {
 // planSnippet plans the edits that merge snippet into the text of buf.
 // exists is false for a file that does not exist yet.
 func planSnippet(ctx context.Context, buf *buffer.Buffer, path, snippet string, exists bool) ([]text.Edit, *MergeResult, error) {
+	snippet, _ = dropBOM(snippet, "", buf)
 	snippet, fenced := unfence(buf, snippet)
 	segs, markers := splitSnippet(snippet, func(lines []string, i int) bool { return inFile(buf, lines, i) })
 	for i := range segs {

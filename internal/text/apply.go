@@ -3,6 +3,7 @@ package text
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -54,6 +55,22 @@ func (d *Doc) Apply(edits []Edit) ([]byte, error) {
 		out = d.appendRaw(out, d.raw[pos:], ours)
 	}
 	return out, nil
+}
+
+// KeepBOM returns edits without the byte order mark that new text written
+// at the start of the body may begin with, when the file has a BOM of its
+// own: a request that copied the file's text from a raw read (a shell's
+// cat) carries the BOM along, and written as text it would be a second
+// one, a stray character at the start of the first line. The file's own
+// BOM stays, as every byte outside the edits does.
+func (d *Doc) KeepBOM(edits []Edit) []Edit {
+	const bom = "\ufeff"
+	if d.bom == 0 || len(edits) == 0 || edits[0].Start != 0 || !strings.HasPrefix(edits[0].New, bom) {
+		return edits
+	}
+	out := slices.Clone(edits)
+	out[0].New = strings.TrimPrefix(out[0].New, bom)
+	return out
 }
 
 // appendRaw appends bytes of the file after an edit. A line ending in a

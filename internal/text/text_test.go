@@ -195,6 +195,33 @@ func TestApply(t *testing.T) {
 	}
 }
 
+func TestKeepBOM(t *testing.T) {
+	for _, tc := range []struct {
+		name, raw string
+		edits     []Edit
+		want      string
+	}{
+		{"the file's BOM copied into new text at its start", "\xEF\xBB\xBFa\nb\n", []Edit{{Start: 0, End: 2, New: "\ufeffA\n"}}, "\xEF\xBB\xBFA\nb\n"},
+		{"UTF-16 too", "\xFF\xFEa\x00\n\x00", []Edit{{Start: 0, End: 1, New: "\ufeffb"}}, "\xFF\xFEb\x00\n\x00"},
+		{"a file without a BOM gets the one the request writes", "a\n", []Edit{{Start: 0, End: 1, New: "\ufeffA"}}, "\xEF\xBB\xBFA\n"},
+		{"U+FEFF past the start is text", "\xEF\xBB\xBFa\nb\n", []Edit{{Start: 2, End: 3, New: "\ufeffB"}}, "\xEF\xBB\xBFa\n\xEF\xBB\xBFB\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			d, err := Decode([]byte(tc.raw), "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := d.Apply(d.KeepBOM(tc.edits))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tc.want, string(got)); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
 func TestApplyRefuses(t *testing.T) {
 	for _, tc := range []struct {
 		name, raw, encoding string
