@@ -224,7 +224,9 @@
 // final newline. New lines take the ending of the lines they replace or sit
 // next to. A request's text is read the same way: a lone "\r" in a search,
 // a snippet or a diff's line (git breaks lines at "\n" alone) ends a line
-// there. Binary files and files over [Editor.MaxFileSize] are refused.
+// there, and a byte order mark it starts with, copied from a raw read of
+// the file, is the file's own, which stays one. Binary files and files
+// over [Editor.MaxFileSize] are refused.
 //
 // # Writes are all or nothing
 //
