@@ -108,7 +108,9 @@ const (
 
 // ApplyEditResponse parses a model's response ([ParseResponse], or one
 // format) and applies its blocks with [Editor.ApplyBlocks]. Malformed
-// blocks are reported in ParseIssues and do not stop the others.
+// blocks are reported in ParseIssues and do not stop the others. Unlike
+// the parser on its own, it reads a line of one word with no extension
+// ("shtest") as a block's file name when the workspace has that file.
 func (e *Editor) ApplyEditResponse(ctx context.Context, req ApplyEditResponseRequest) (*ApplyEditResponseResult, error) {
 	if err := req.validate(); err != nil {
 		return &ApplyEditResponseResult{Message: err.Error()}, err
@@ -116,15 +118,14 @@ func (e *Editor) ApplyEditResponse(ctx context.Context, req ApplyEditResponseReq
 	var blocks []Block
 	var issues []ParseIssue
 	var patches []patchRegion
-	switch Format(req.Format) {
-	case FormatV3:
-		blocks, issues = ParseV3(req.Response)
-	case FormatSearchReplace:
-		blocks, issues = ParseSearchReplace(req.Response)
+	switch f := Format(req.Format); f {
+	case FormatV3, FormatSearchReplace:
+		p := parseLines(req.Response, f, true, e.isFile)
+		blocks, issues = p.blocks, p.issues
 	default:
 		// Patches go to apply_patch whole, with their headers, moves and
 		// deletions; the parser hands out the other blocks.
-		p := parseLines(req.Response, "", false)
+		p := parseLines(req.Response, "", false, e.isFile)
 		blocks, issues, patches = p.blocks, p.issues, p.patches
 		if Format(req.Format) == FormatPatch {
 			blocks = nil
@@ -151,6 +152,18 @@ func (e *Editor) ApplyEditResponse(ctx context.Context, req ApplyEditResponseReq
 		res.Message = fmt.Sprintf("Nothing was applied: %s of the response could not be parsed; parseIssues says why.", plural(len(issues), "edit block"))
 	}
 	return res, err
+}
+
+// isFile reports whether the workspace has a regular file called name.
+func (e *Editor) isFile(name string) bool {
+	if e.Workspace == nil {
+		return false
+	}
+	if _, err := e.store().canonical(name); err != nil {
+		return false // outside the root, or no name at all
+	}
+	fi, err := e.Workspace.Stat(name)
+	return err == nil && fi.Mode().IsRegular()
 }
 
 // applyResponsePatches applies the patches of a response, each as one

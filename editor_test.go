@@ -312,3 +312,24 @@ func TestToolsKeepOneBOM(t *testing.T) {
 		})
 	}
 }
+
+// TestResponseApplierOneWordName: a streamed block named by a line of one
+// word is checked as it completes, as Close will apply it, when the
+// workspace has that file.
+func TestResponseApplierOneWordName(t *testing.T) {
+	var ws MemWorkspace
+	ws.WriteFile("shtest", []byte("#!/bin/sh\nJQ=./jq\n"), 0o755)
+	a := &ResponseApplier{Editor: &Editor{Workspace: &ws}}
+	ctx := context.Background()
+	got, err := a.Feed(ctx, "shtest\n««« EDIT\nJQ=./jq\n═══════ REPL\nJQ=${JQ:-./jq}\n»»» EDIT END\n")
+	if err != nil || len(got) != 1 || got[0].File != "shtest" {
+		t.Fatalf("Feed: %+v, %v; want the block of shtest checked", got, err)
+	}
+	if _, err := a.Close(ctx); err != nil {
+		t.Fatal(err)
+	}
+	b, _ := ws.ReadFile("shtest")
+	if diff := cmp.Diff("#!/bin/sh\nJQ=${JQ:-./jq}\n", string(b)); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}

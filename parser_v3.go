@@ -122,13 +122,14 @@ func DetectFormat(response string) Format {
 }
 
 func parseAll(response string, only Format) ([]Block, []ParseIssue) {
-	p := parseLines(response, only, true)
+	p := parseLines(response, only, true, nil)
 	return p.blocks, p.issues
 }
 
-// parseLines runs a lineParser over a whole response.
-func parseLines(response string, only Format, withPatches bool) *lineParser {
-	p := &lineParser{only: only, withPatches: withPatches}
+// parseLines runs a lineParser over a whole response. exists, when not
+// nil, reports a file the workspace has (see lineParser.exists).
+func parseLines(response string, only Format, withPatches bool, exists func(string) bool) *lineParser {
+	p := &lineParser{only: only, withPatches: withPatches, exists: exists}
 	for len(response) > 0 {
 		i := strings.IndexByte(response, '\n')
 		if i < 0 {
@@ -153,13 +154,14 @@ type StreamParser struct {
 	Format  Format
 	p       *lineParser
 	partial strings.Builder
+	exists  func(name string) bool // see lineParser.exists
 }
 
 // Feed parses the next chunk of the response and returns the blocks it
 // completed.
 func (s *StreamParser) Feed(chunk string) []Block {
 	if s.p == nil {
-		s.p = &lineParser{only: s.Format, withPatches: true}
+		s.p = &lineParser{only: s.Format, withPatches: true, exists: s.exists}
 	}
 	done := len(s.p.blocks)
 	for len(chunk) > 0 {
@@ -184,7 +186,7 @@ func (s *StreamParser) Feed(chunk string) []Block {
 // that completed and every issue found.
 func (s *StreamParser) Close() ([]Block, []ParseIssue) {
 	if s.p == nil {
-		s.p = &lineParser{only: s.Format, withPatches: true}
+		s.p = &lineParser{only: s.Format, withPatches: true, exists: s.exists}
 	}
 	done := len(s.p.blocks)
 	if s.partial.Len() > 0 {
@@ -215,6 +217,11 @@ type lineParser struct {
 	patch       *patchState   // a patch in progress
 	patches     []patchRegion // the patches found
 	withPatches bool          // hand out the patches' hunks as blocks too
+
+	// exists reports a file the workspace has: a line of one word with no
+	// extension ("shtest", "configure") names a block's file when it is
+	// one. nil when the response is parsed on its own.
+	exists func(name string) bool
 }
 
 type parseState int
@@ -242,13 +249,13 @@ func (p *lineParser) line(l string) {
 		switch {
 		case p.only == "" && p.patchStart(t, prev):
 		case p.only != FormatSearchReplace && t == v3Edit:
-			name, ok := v3Path(p.recent)
+			name, ok := v3Path(p.recent, p.named)
 			if !ok {
 				name = p.last // prose or "..." before the block: the previous block's file
 			}
 			p.begin(FormatV3, name)
 		case p.only != FormatV3 && srHead(t):
-			name, ok := srFilename(p.recent)
+			name, ok := srFilename(p.recent, p.named)
 			if !ok {
 				name = p.last
 			}
@@ -379,14 +386,14 @@ func fenceInfo(t string) string {
 // v3Path is the path a v3 block names: the last non-empty line before it
 // that is not a code fence, without markdown decoration, when that line is
 // a path and not prose.
-func v3Path(recent []string) (string, bool) {
+func v3Path(recent []string, named func(line, name string) bool) (string, bool) {
 	for i := len(recent) - 1; i >= 0; i-- {
 		t := strings.TrimSpace(recent[i])
 		if t == "" || isFence(t) {
 			continue
 		}
 		name := stripDecoration(t)
-		return name, pathLike(t, name)
+		return name, named(t, name)
 	}
 	return "", false
 }
@@ -395,7 +402,7 @@ func v3Path(recent []string) (string, bool) {
 // non-empty lines before it, looking through code fences: a fence line may
 // carry it (```src/a.py), and the first line that is not a fence ends the
 // search.
-func srFilename(recent []string) (string, bool) {
+func srFilename(recent []string, named func(line, name string) bool) (string, bool) {
 	seen := 0
 	for i := len(recent) - 1; i >= 0 && seen < 3; i-- {
 		t := strings.TrimSpace(recent[i])
@@ -410,9 +417,16 @@ func srFilename(recent []string) (string, bool) {
 			continue
 		}
 		name := stripDecoration(t)
-		return name, pathLike(t, name)
+		return name, named(t, name)
 	}
 	return "", false
+}
+
+// named reports whether line, name without its decoration, names a
+// block's file: it reads like a path (pathLike), or it is one word that
+// names a file the workspace has.
+func (p *lineParser) named(line, name string) bool {
+	return pathLike(line, name) || p.exists != nil && name != "" && !strings.ContainsFunc(name, unicode.IsSpace) && p.exists(name)
 }
 
 // knownNames are file names without an extension or directory that a line

@@ -38,6 +38,7 @@ type ResponseApplier struct {
 // those blocks that would fail; the stream may go on regardless.
 func (a *ResponseApplier) Feed(ctx context.Context, chunk string) ([]BlockResult, error) {
 	a.text.WriteString(chunk)
+	a.parser.exists = a.Editor.isFile // read file names as Close will
 	done := a.parser.Feed(chunk)
 	if len(done) == 0 {
 		return nil, nil
