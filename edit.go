@@ -93,9 +93,10 @@ func Replace(content, search, replace string, opts ReplaceOptions) (string, *Rep
 
 // bodyOf returns the body of content — its text with "\n" line ends — and
 // a function that writes edits of the body back in content's own form.
-// Content that is UTF-8 with LF line ends is its own body.
+// Content that is UTF-8 with LF line ends and no byte order mark is its
+// own body.
 func bodyOf(content, path string) (*buffer.Buffer, func([]text.Edit) (string, error), error) {
-	if !strings.Contains(content, "\r") && utf8.ValidString(content) {
+	if !strings.Contains(content, "\r") && utf8.ValidString(content) && !strings.HasPrefix(content, bom) {
 		return buffer.New(content), func(edits []text.Edit) (string, error) { return splice(content, edits), nil }, nil
 	}
 	// Decode only reads its input, so the string's bytes can be lent to it.
@@ -166,6 +167,7 @@ func planReplace(ctx context.Context, buf *buffer.Buffer, path, search, replace 
 		return nil, errorf(ErrInvalidRequest, path, "the search or replacement text is not valid UTF-8")
 	}
 	search, replace = normalizeEOL(search), normalizeEOL(replace)
+	differed := search != replace
 	search, replace = dropBOM(search, replace, buf)
 	if opts.ExpectedReplacements < 0 {
 		return nil, errorf(ErrInvalidRequest, path, "expectedReplacements must be at least 1 (got %d)", opts.ExpectedReplacements)
@@ -187,6 +189,10 @@ func planReplace(ctx context.Context, buf *buffer.Buffer, path, search, replace 
 		}, nil
 	}
 	if search == replace {
+		if differed {
+			return nil, errorf(ErrNoOp, path, "the search and replacement differ only by the byte order mark (U+FEFF) the search starts with: it is the file's encoding, not its text, and it stays").
+				withHint("Send the text the file should have instead")
+		}
 		return nil, errorf(ErrNoOp, path, "the search and replacement texts are identical").withHint("Send the text the file should have instead")
 	}
 	want := max(opts.ExpectedReplacements, 1)

@@ -171,6 +171,21 @@ func TestReplace(t *testing.T) {
 		{why: "an empty search fills an empty file", content: "", search: "", repl: "new\n", want: "new\n", strategy: "exact"},
 		{why: "identical search and replacement", content: "a", search: "a", repl: "a", kind: ErrNoOp},
 		{
+			why:     "a search that differs from its replacement only by a BOM: the BOM stays",
+			content: "\xEF\xBB\xBFa\r\nb\r\n", search: "\ufeffa\n", repl: "a\n",
+			kind: ErrNoOp, msg: "differ only by the byte order mark",
+		},
+		{
+			why:     "the same without CRLF",
+			content: "\xEF\xBB\xBFa\nb\n", search: "\ufeffa\n", repl: "a\n",
+			kind: ErrNoOp, msg: "differ only by the byte order mark",
+		},
+		{
+			why:     "a search copied with the file's BOM matches exactly, and the BOM stays one",
+			content: "\xEF\xBB\xBFa\r\nb\r\n", search: "\ufeffa\n", repl: "\ufeffA\n",
+			want: "\xEF\xBB\xBFA\r\nb\r\n", strategy: "exact",
+		},
+		{
 			why:     "a replacement that elides code with a marker edit_file knows",
 			content: "func A() {\n\tx()\n\ty()\n}\n", search: "func A() {\n\tx()\n\ty()\n}\n", repl: "func A() {\n\tx2()\n\t// [...]\n}\n",
 			kind: ErrInvalidRequest, msg: `placeholder line "// [...]"`,
@@ -245,7 +260,7 @@ func FuzzReplace(f *testing.F) {
 			}
 			return
 		}
-		if !utf8.ValidString(content) || strings.ContainsRune(content, '\r') {
+		if !utf8.ValidString(content) || strings.ContainsRune(content, '\r') || strings.HasPrefix(content, bom) {
 			return // the plan below is made on the decoded body
 		}
 		p, err := planReplace(context.Background(), buffer.New(content), "", search, repl, opts)
