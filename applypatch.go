@@ -482,11 +482,17 @@ func locateHunk(buf *buffer.Buffer, path string, i int, h patchfmt.Hunk, from, h
 		case header >= 0 && !lineBetween(buf, h.Headers[len(h.Headers)-1], header, starts[0]):
 			return starts[0], t.name, nil // the first after its header, in the header's part of the file
 		}
-		if s, ok := inSection(buf, h.Section, pos, starts); ok {
-			return s, t.name, nil
-		}
-		if s, ok := nearestLine(starts, hint); ok {
-			return s, t.name, nil
+		// The enclosing function's line (git's section) and the line
+		// numbers each pick a place; where they pick two (two alike blocks
+		// in one function, numbers off by a block's length), neither is
+		// taken.
+		ss, sok := inSection(buf, h.Section, pos, starts)
+		ns, nok := nearestLine(starts, hint)
+		switch {
+		case sok && (!nok || ns == ss):
+			return ss, t.name, nil
+		case nok && !sok:
+			return ns, t.name, nil
 		}
 		rs := make([]LineRange, len(starts))
 		for k, s := range starts {

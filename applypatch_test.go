@@ -2,6 +2,7 @@ package editkit
 
 import (
 	"context"
+	"errors"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -52,6 +53,39 @@ func TestApplyPatchLoneCarriageReturns(t *testing.T) {
 				t.Fatal(err)
 			}
 			got, _ := ws.ReadFile("out.golden")
+			if diff := cmp.Diff(tc.want, string(got)); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestApplyPatchSectionAndNumbers: a unified hunk whose lines occur twice
+// in one function is placed by its line numbers when git's section line
+// (the function's) agrees or says nothing, and refused when the two
+// pick different places: the section holds both.
+func TestApplyPatchSectionAndNumbers(t *testing.T) {
+	const file = "func f() {\n\tif a {\n\t\tx()\n\t}\n\ty()\n\tif a {\n\t\tx()\n\t}\n}\n"
+	for _, tc := range []struct{ name, header, want string }{
+		{"numbers alone pick the second", "@@ -6,3 +6,3 @@", "func f() {\n\tif a {\n\t\tx()\n\t}\n\ty()\n\tif a {\n\t\tz()\n\t}\n}\n"},
+		{"the section's first place and the numbers' second disagree", "@@ -6,3 +6,3 @@ func f() {", ""},
+		{"section and numbers agree", "@@ -2,3 +2,3 @@ func f() {", "func f() {\n\tif a {\n\t\tz()\n\t}\n\ty()\n\tif a {\n\t\tx()\n\t}\n}\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var ws MemWorkspace
+			ws.WriteFile("f.go", []byte(file), 0o644)
+			patch := "--- a/f.go\n+++ b/f.go\n" + tc.header + "\n \tif a {\n-\t\tx()\n+\t\tz()\n \t}\n"
+			_, err := (&Editor{Workspace: &ws}).ApplyPatch(context.Background(), ApplyPatchRequest{Input: patch})
+			got, _ := ws.ReadFile("f.go")
+			if tc.want == "" {
+				if !errors.Is(err, ErrAmbiguous) || string(got) != file {
+					t.Fatalf("want ErrAmbiguous and the file unchanged, got %v", err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
 			if diff := cmp.Diff(tc.want, string(got)); diff != "" {
 				t.Errorf("(-want +got):\n%s", diff)
 			}
