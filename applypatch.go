@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/editkit/editkit/internal/buffer"
@@ -412,6 +413,7 @@ func planHunks(ctx context.Context, buf *buffer.Buffer, pf patchfmt.File) ([]tex
 		if err := ctx.Err(); err != nil {
 			return nil, nil, err
 		}
+		h = splitCR(h)
 		hint := -1
 		if h.OldStart > 0 {
 			hint = h.OldStart - 1 + offset
@@ -428,6 +430,24 @@ func planHunks(ctx context.Context, buf *buffer.Buffer, pf patchfmt.File) ([]tex
 		from = at + len(h.Old())
 	}
 	return edits, chunks, nil
+}
+
+// splitCR returns the hunk with each of its lines that holds a lone "\r"
+// split there into lines of the same kind: diff tools break lines at "\n"
+// alone, while a file whose lines end in "\r" (a terminal's output kept as
+// a golden file) is read as lines there, and the hunk's text must be too.
+func splitCR(h patchfmt.Hunk) patchfmt.Hunk {
+	if !slices.ContainsFunc(h.Lines, func(l patchfmt.Line) bool { return strings.Contains(l.Text, "\r") }) {
+		return h
+	}
+	var lines []patchfmt.Line
+	for _, l := range h.Lines {
+		for _, t := range strings.Split(l.Text, "\r") {
+			lines = append(lines, patchfmt.Line{Kind: l.Kind, Text: t})
+		}
+	}
+	h.Lines = lines
+	return h
 }
 
 // hunkLabel names a hunk for a message.

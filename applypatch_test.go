@@ -58,6 +58,17 @@ func TestApplyPatchLoneCarriageReturns(t *testing.T) {
 			}
 		})
 	}
+	t.Run("a new file keeps them", func(t *testing.T) {
+		var ws MemWorkspace
+		patch := "--- /dev/null\n+++ b/new.golden\n@@ -0,0 +1 @@\n+\x1b[?25l\rready\rdone\n"
+		if _, err := (&Editor{Workspace: &ws}).ApplyPatch(context.Background(), ApplyPatchRequest{Input: patch}); err != nil {
+			t.Fatal(err)
+		}
+		got, _ := ws.ReadFile("new.golden")
+		if diff := cmp.Diff("\x1b[?25l\rready\rdone\n", string(got)); diff != "" {
+			t.Errorf("(-want +got):\n%s", diff)
+		}
+	})
 }
 
 // TestApplyPatchSectionAndNumbers: a unified hunk whose lines occur twice

@@ -137,7 +137,6 @@ type plan struct {
 	result ReplaceResult
 }
 
-// normalizeEOL writes every line break as "\n".
 // bom is the byte order mark as text: U+FEFF.
 const bom = "\ufeff"
 
@@ -153,6 +152,7 @@ func dropBOM(old, new string, t text.Lines) (string, string) {
 	return old, new
 }
 
+// normalizeEOL writes every line break as "\n".
 func normalizeEOL(s string) string {
 	if !strings.Contains(s, "\r") {
 		return s

@@ -146,21 +146,6 @@ func splitLines(s string) []string {
 	return strings.Split(s, "\n")
 }
 
-// appendLine appends a hunk's line of the given kind to lines, as one
-// line for each lone "\r" it holds: diff tools break lines at "\n" alone,
-// while a file whose lines end in "\r" (a terminal's output kept as a
-// golden file) is read as lines there, and its hunk's text must be too.
-func appendLine(lines []Line, kind byte, text string) []Line {
-	for {
-		i := strings.IndexByte(text, '\r')
-		if i < 0 {
-			return append(lines, Line{kind, text})
-		}
-		lines = append(lines, Line{kind, text[:i]})
-		text = text[i+1:]
-	}
-}
-
 func isHunkHeader(l string) bool {
 	_, _, ok := hunkNumbers(l)
 	return ok

@@ -146,11 +146,6 @@ index 0000000..e69de29
 				{OldStart: 20, Line: 7, Lines: []Line{{'-', "twenty"}, {'+', "TWENTY"}}},
 			}},
 		}},
-		{"lines that hold a lone carriage return, a CRLF patch", "--- a/out.golden\r\n+++ b/out.golden\r\n@@ -1 +1 @@\r\n-\x1b[?25l\rloading\rdone\r\n+\x1b[?25l\rready\rdone\r\n\\ No newline at end of file\r\n", []File{
-			{Op: Update, Path: "out.golden", Line: 1, Hunks: []Hunk{{OldStart: 1, Line: 3, NewNoNewline: true, Lines: []Line{
-				{'-', "\x1b[?25l"}, {'-', "loading"}, {'-', "done"}, {'+', "\x1b[?25l"}, {'+', "ready"}, {'+', "done"},
-			}}}},
-		}},
 		{"prose around, a removed line that starts with --", "Here is the fix:\n\n--- a/x.sql\n+++ b/x.sql\n@@ -1,2 +1,2 @@\n--- old comment\n+-- new comment\n SELECT 1;\n\nThat should do it.\n", []File{
 			{Op: Update, Path: "x.sql", Line: 3, Hunks: []Hunk{{OldStart: 1, Line: 5, Lines: []Line{{'-', "-- old comment"}, {'+', "-- new comment"}, {' ', "SELECT 1;"}}}}},
 		}},

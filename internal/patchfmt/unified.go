@@ -224,7 +224,7 @@ func readHunk(lines []string, i int) (Hunk, int, error) {
 		if hl == "" {
 			h.Lines = append(h.Lines, Line{' ', ""})
 		} else {
-			h.Lines = appendLine(h.Lines, hl[0], hl[1:])
+			h.Lines = append(h.Lines, Line{hl[0], hl[1:]})
 		}
 	}
 	trimBlankTail(&h)

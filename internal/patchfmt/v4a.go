@@ -209,7 +209,7 @@ func (p *v4a) update(path string) error {
 			if l == "" {
 				h.Lines = append(h.Lines, Line{' ', ""}) // a blank context line that lost its space
 			} else {
-				h.Lines = appendLine(h.Lines, l[0], l[1:])
+				h.Lines = append(h.Lines, Line{l[0], l[1:]})
 			}
 		case strings.TrimSpace(l) == "":
 			if h != nil {
