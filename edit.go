@@ -141,12 +141,13 @@ type plan struct {
 const bom = "\ufeff"
 
 // dropBOM returns old and new text without the byte order mark old starts
-// with when t, the text it is looked for in, does not start with one:
-// copied from a raw read of the file, the old text carries the file's BOM,
-// which the decoded text keeps apart. (The new text's goes too: the file
-// keeps its own; see text.Doc.KeepBOM.)
+// with when t, the text it is looked for in, has text and does not start
+// with one: copied from a raw read of the file, the old text carries the
+// file's BOM, which the decoded text keeps apart. (The new text's goes
+// too: the file keeps its own; see text.Doc.KeepBOM.) An empty file's
+// text, a new file's, is the request's as sent.
 func dropBOM(old, new string, t text.Lines) (string, string) {
-	if s, ok := strings.CutPrefix(old, bom); ok && t.Slice(0, min(len(bom), t.Len())) != bom {
+	if s, ok := strings.CutPrefix(old, bom); ok && t.Len() > 0 && t.Slice(0, min(len(bom), t.Len())) != bom {
 		return s, strings.TrimPrefix(new, bom)
 	}
 	return old, new

@@ -333,3 +333,16 @@ func TestResponseApplierOneWordName(t *testing.T) {
 		t.Errorf("(-want +got):\n%s", diff)
 	}
 }
+
+// TestNewFileKeepsRequestedBOM: a snippet that creates a file is its text
+// as sent, a BOM at its start included.
+func TestNewFileKeepsRequestedBOM(t *testing.T) {
+	var ws MemWorkspace
+	if _, err := (&Editor{Workspace: &ws}).Call(context.Background(), "edit_file", []byte(`{"path":"n.cs","code_edit":"\ufeffusing System;\n"}`)); err != nil {
+		t.Fatal(err)
+	}
+	got, _ := ws.ReadFile("n.cs")
+	if diff := cmp.Diff("\xEF\xBB\xBFusing System;\n", string(got)); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}
