@@ -171,6 +171,16 @@ func TestReplace(t *testing.T) {
 		{why: "an empty search fills an empty file", content: "", search: "", repl: "new\n", want: "new\n", strategy: "exact"},
 		{why: "identical search and replacement", content: "a", search: "a", repl: "a", kind: ErrNoOp},
 		{
+			why:     "a one-line search re-indented with spaces is at no known depth among lines indented with spaces",
+			content: "a:\n    role: b\nc:\n  x:\n      role: b\n  y:\n    z:\n        role: b\n", search: "            role: b", repl: "            role: c",
+			kind: ErrAmbiguous, msg: "matches 3 places",
+		},
+		{
+			why:     "against tabs, spaces are four to a level",
+			content: "func f() {\n\tx := 1\n\tif y {\n\t\tx := 1\n\t}\n}\n", search: "        x := 1", repl: "        x := 2",
+			want: "func f() {\n\tx := 1\n\tif y {\n\t\tx := 2\n\t}\n}\n", strategy: "line-trimmed",
+		},
+		{
 			why:     "a search that differs from its replacement only by a BOM: the BOM stays",
 			content: "\xEF\xBB\xBFa\r\nb\r\n", search: "\ufeffa\n", repl: "a\n",
 			kind: ErrNoOp, msg: "differ only by the byte order mark",

@@ -2,6 +2,7 @@ package editkit
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"unicode"
@@ -122,10 +123,17 @@ func (lineTrimmed) Find(q *Query) []Match {
 // sameDepth reports whether every line of file is indented as many levels
 // as the same line of search, each counted in its own side's unit: tabs
 // written as spaces, or two spaces for four, keep a block at its depth.
+// Between two sides indented with spaces, each must show its unit,
+// through two widths at least: six spaces alone are three levels of two
+// or one of six, and a one-line search re-indented is at no known depth.
+// (Against tabs, spaces are read four to a level, as they are written.)
 func sameDepth(search, file []string) bool {
 	ss, fs := indentsOf(search), indentsOf(file)
 	su, fu := depthUnit(ss), depthUnit(fs)
 	if su == "" || fu == "" || su == fu || len(ss) != len(fs) {
+		return false
+	}
+	if su != "\t" && fu != "\t" && (!twoWidths(ss) || !twoWidths(fs)) {
 		return false
 	}
 	for i := range ss {
@@ -134,6 +142,11 @@ func sameDepth(search, file []string) bool {
 		}
 	}
 	return true
+}
+
+// twoWidths reports whether indents have two widths or more.
+func twoWidths(indents []string) bool {
+	return slices.ContainsFunc(indents, func(w string) bool { return len(w) != len(indents[0]) })
 }
 
 // preferOne narrows starts to the one that passes a stricter test, when
