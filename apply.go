@@ -522,7 +522,7 @@ func (e *Editor) finishFile(r *request, fr *fileRun, opts ApplyOptions) (string,
 			fr.apply([]text.Edit{{Start: start, End: end, New: "\n"}})
 		}
 	}
-	edits := fr.f.doc.KeepBOM(fr.comp.Edits())
+	edits := fr.comp.Edits()
 	out, err := fr.f.doc.Apply(edits)
 	if err != nil {
 		return "", encodingError(fr.name, err)

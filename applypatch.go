@@ -324,7 +324,6 @@ func (e *Editor) planPatchFile(ctx context.Context, r *request, pf patchfmt.File
 		return "", err
 	}
 	fr.Chunks = chunks
-	edits = f.doc.KeepBOM(edits)
 	out, err := f.doc.Apply(edits)
 	if err != nil {
 		return "", encodingError(pf.Path, err)

@@ -105,7 +105,7 @@ func bodyOf(content, path string) (*buffer.Buffer, func([]text.Edit) (string, er
 		return nil, nil, encodingError(path, err)
 	}
 	return buffer.New(doc.Body()), func(edits []text.Edit) (string, error) {
-		out, err := doc.Apply(doc.KeepBOM(edits))
+		out, err := doc.Apply(edits)
 		if err != nil {
 			return "", encodingError(path, err)
 		}
@@ -682,7 +682,7 @@ func fileDiff(f *file, edits []text.Edit) string {
 	if !f.exists {
 		from = "/dev/null"
 	}
-	return diff.Unified(from, "b/"+f.name, f.doc, edits)
+	return diff.Unified(from, "b/"+f.name, f.doc, f.doc.KeepBOM(edits)) // as Apply writes them
 }
 
 // lazyRegexp compiles a pattern on first use, so that a program that never

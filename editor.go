@@ -236,7 +236,6 @@ func (e *Editor) editFile(ctx context.Context, path string, w writeOpts, plan fu
 	if err != nil || len(edits) == 0 {
 		return "", "", "", err
 	}
-	edits = f.doc.KeepBOM(edits)
 	out, err := f.doc.Apply(edits)
 	if err != nil {
 		return "", "", "", encodingError(path, err)

@@ -553,12 +553,11 @@ func (p *filePlan) output() ([]byte, string, error) {
 		out, err := p.f.doc.Apply(whole)
 		return out, diff.Unified("/dev/null", "b/"+p.f.name, p.f.doc, whole), err
 	}
-	edits := p.f.doc.KeepBOM(p.edits)
-	out, err := p.f.doc.Apply(edits)
+	out, err := p.f.doc.Apply(p.edits)
 	if err != nil {
 		return nil, "", err
 	}
-	return out, fileDiff(p.f, edits), nil
+	return out, fileDiff(p.f, p.edits), nil
 }
 
 // spliceLines applies edits to the whole of t.

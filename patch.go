@@ -236,7 +236,6 @@ func (e *Editor) patchFile(fp FilePatches, fr *FilePatchResult) (*file, []byte, 
 		}
 		return nil, nil, err
 	}
-	edits = f.doc.KeepBOM(edits)
 	out, err := f.doc.Apply(edits)
 	if err != nil {
 		return nil, nil, encodingError(fp.FilePath, err)

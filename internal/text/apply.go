@@ -21,10 +21,12 @@ type Edit struct {
 // they were. Line breaks in new text take the ending of the line breaks they
 // replace, in order; where an edit replaces none, the ending of the line it
 // sits in or next to. New text the encoding cannot represent is an *Error.
+// New text at the body's start keeps the file to its one BOM (KeepBOM).
 func (d *Doc) Apply(edits []Edit) ([]byte, error) {
 	if err := d.checkEdits(edits); err != nil {
 		return nil, err
 	}
+	edits = d.KeepBOM(edits)
 	if d.enc.stateful {
 		edits = d.wholeLines(edits)
 	}
@@ -62,7 +64,8 @@ func (d *Doc) Apply(edits []Edit) ([]byte, error) {
 // own: a request that copied the file's text from a raw read (a shell's
 // cat) carries the BOM along, and written as text it would be a second
 // one, a stray character at the start of the first line. The file's own
-// BOM stays, as every byte outside the edits does.
+// BOM stays, as every byte outside the edits does. Apply does this itself;
+// a diff of the edits needs it to show what was written.
 func (d *Doc) KeepBOM(edits []Edit) []Edit {
 	const bom = "\ufeff"
 	if d.bom == 0 || len(edits) == 0 || edits[0].Start != 0 || !strings.HasPrefix(edits[0].New, bom) {
