@@ -102,11 +102,15 @@ type ChunkResult struct {
 // and removed) are found by their content, as whole lines, with the line
 // tiers of the default chain (exact, trailing-whitespace, line-trimmed,
 // whitespace-normalized, unicode-normalized), in file order after the
-// hunk before; line numbers in "@@" headers are hints only. It refuses,
+// hunk before; line numbers in "@@" headers are hints only. Where a
+// hunk's old lines are in several places, a V4A "@@" header picks the
+// first after it when the next is past the end of the block the header
+// opens; the hunk's line number picks the place clearly nearest it; alike
+// hunks as many as the places take them in turn; and the hunks after it
+// pick the one place after which each of them still has a place. It refuses,
 // writing nothing: a hunk whose old lines are not in the file
 // ([ErrNotFound], with the nearest text), or are in several places that
-// neither a V4A "@@" header nor the hunk's line number tells apart
-// ([ErrAmbiguous], naming them); a hunk that only adds lines without a
+// nothing tells apart ([ErrAmbiguous], naming them); a hunk that only adds lines without a
 // header or "*** End of File" to place it; a file added or moved onto one
 // that exists ([ErrFileExists]); a file updated or deleted that does not
 // ([ErrFileNotFound]); a path outside the workspace; a patch it cannot
@@ -405,28 +409,108 @@ const keyedHunks = 3
 // planHunks finds each hunk of a file's patch, in order, and works out the
 // edits of the file's body.
 func planHunks(ctx context.Context, buf *buffer.Buffer, pf patchfmt.File) ([]text.Edit, []ChunkResult, error) {
+	hunks := make([]patchfmt.Hunk, len(pf.Hunks))
+	for i, h := range pf.Hunks {
+		hunks[i] = splitCR(h)
+	}
+	p := &hunkPlan{ctx: ctx, buf: buf, path: pf.Path, hunks: hunks}
+	return p.from(0, 0, 0)
+}
+
+// maxHunkTies bounds the places a tied hunk is tried at, and
+// maxHunkRetries the tries of one file's hunks, so that a patch of many
+// alike hunks in a file of many alike places costs a bounded number of
+// placements.
+const (
+	maxHunkTies    = 4
+	maxHunkRetries = 16
+)
+
+// hunkPlan places the hunks of one file's patch.
+type hunkPlan struct {
+	ctx     context.Context
+	buf     *buffer.Buffer
+	path    string
+	hunks   []patchfmt.Hunk
+	retries int
+}
+
+// from places hunks i on, the first at line from or after it; offset is
+// how far the file is from the hunks' line numbers. A hunk whose lines
+// fit several places alike is tried at each: when exactly one of them
+// leaves every later hunk a place, the patch has said where it goes (the
+// next hunk's header or lines come between the places); otherwise the
+// tie is refused, naming the places.
+func (p *hunkPlan) from(i, from, offset int) ([]text.Edit, []ChunkResult, error) {
 	var edits []text.Edit
 	var chunks []ChunkResult
-	from, offset := 0, 0 // the first line a hunk may start at; how far the file is from the hints
-	for i, h := range pf.Hunks {
-		if err := ctx.Err(); err != nil {
+	for ; i < len(p.hunks); i++ {
+		if err := p.ctx.Err(); err != nil {
 			return nil, nil, err
 		}
-		h = splitCR(h)
+		h := p.hunks[i]
 		hint := -1
 		if h.OldStart > 0 {
 			hint = h.OldStart - 1 + offset
 		}
-		at, strategy, err := locateHunk(buf, pf.Path, i, h, from, hint)
+		at, strategy, ties, err := locateHunk(p.buf, p.path, i, h, from, hint, alikeHunks(p.hunks[i:]))
 		if err != nil {
-			return nil, nil, err
+			e, c, serr := p.settle(i, ties, strategy, offset)
+			if serr != nil {
+				if cerr := p.ctx.Err(); cerr != nil {
+					return nil, nil, cerr
+				}
+				return nil, nil, err
+			}
+			return append(edits, e...), append(chunks, c...), nil
 		}
 		if h.OldStart > 0 {
 			offset = at - (h.OldStart - 1)
 		}
-		edits = append(edits, hunkEdit(buf, h, at, strategy))
+		edits = append(edits, hunkEdit(p.buf, h, at, strategy))
 		chunks = append(chunks, ChunkResult{Line: at + 1, Strategy: strategy})
 		from = at + len(h.Old())
+	}
+	return edits, chunks, nil
+}
+
+// errUnsettled is settle's answer when the places of a tie do not settle
+// it; the caller reports the tie itself.
+var errUnsettled = errors.New("tie not settled")
+
+// settle places hunk i at the one of its tied places (ties, found by
+// strategy) after which every later hunk has a place, and the later hunks
+// after it.
+func (p *hunkPlan) settle(i int, ties []int, strategy string, offset int) ([]text.Edit, []ChunkResult, error) {
+	if len(ties) == 0 || len(ties) > maxHunkTies || i == len(p.hunks)-1 {
+		return nil, nil, errUnsettled
+	}
+	h := p.hunks[i]
+	var edits []text.Edit
+	var chunks []ChunkResult
+	for _, at := range ties {
+		if p.retries >= maxHunkRetries {
+			return nil, nil, errUnsettled
+		}
+		p.retries++
+		off := offset
+		if h.OldStart > 0 {
+			off = at - (h.OldStart - 1)
+		}
+		e, c, err := p.from(i+1, at+len(h.Old()), off)
+		switch {
+		case errors.Is(err, ErrNotFound):
+			continue // the rest has no place after this one
+		case err != nil:
+			return nil, nil, errUnsettled // the rest is unsettled there too, or stopped
+		case edits != nil:
+			return nil, nil, errUnsettled // more than one way
+		}
+		edits = append([]text.Edit{hunkEdit(p.buf, h, at, strategy)}, e...)
+		chunks = append([]ChunkResult{{Line: at + 1, Strategy: strategy}}, c...)
+	}
+	if edits == nil {
+		return nil, nil, errUnsettled
 	}
 	return edits, chunks, nil
 }
@@ -457,15 +541,31 @@ func hunkLabel(i int, h patchfmt.Hunk) string {
 	return fmt.Sprintf("hunk %d", i+1)
 }
 
+// alikeHunks counts the hunks whose old lines are the first hunk's, the first
+// included.
+func alikeHunks(hunks []patchfmt.Hunk) int {
+	old := hunks[0].Old()
+	n := 0
+	for _, h := range hunks {
+		if slices.Equal(h.Old(), old) {
+			n++
+		}
+	}
+	return n
+}
+
 // locateHunk returns the 0-based line where hunk i's old lines start (or
 // where its lines go, for a hunk that only adds), searching from line from
-// on, and how they were found.
-func locateHunk(buf *buffer.Buffer, path string, i int, h patchfmt.Hunk, from, hint int) (int, string, error) {
+// on, and how they were found. alike is how many hunks from this one on
+// have its old lines, this one included. A hunk that fits several places
+// alike is refused (ErrAmbiguous) with the places (ties) and how they were
+// found.
+func locateHunk(buf *buffer.Buffer, path string, i int, h patchfmt.Hunk, from, hint, alike int) (at int, strategy string, ties []int, err error) {
 	pos, header := from, -1
 	for _, hd := range h.Headers {
 		at, ok := findLineFrom(buf, hd, pos)
 		if !ok {
-			return 0, "", errorf(ErrNotFound, path, "%s: its @@ header %q is not a line of the file after line %d", hunkLabel(i, h), hd, pos).
+			return 0, "", nil, errorf(ErrNotFound, path, "%s: its @@ header %q is not a line of the file after line %d", hunkLabel(i, h), hd, pos).
 				withHint("The text after @@ must be a whole line of the file (as a def or func line), in order; leave it out if unsure")
 		}
 		pos, header = at+1, at
@@ -479,11 +579,11 @@ func locateHunk(buf *buffer.Buffer, path string, i int, h patchfmt.Hunk, from, h
 	if len(old) == 0 {
 		switch {
 		case h.AtEnd:
-			return n, "end of file", nil
+			return n, "end of file", nil, nil
 		case header >= 0:
-			return pos, "header", nil
+			return pos, "header", nil, nil
 		}
-		return 0, "", errorf(ErrInvalidRequest, path, "%s only adds lines, and has neither context lines nor an @@ header to say where", hunkLabel(i, h)).
+		return 0, "", nil, errorf(ErrInvalidRequest, path, "%s only adds lines, and has neither context lines nor an @@ header to say where", hunkLabel(i, h)).
 			withHint("Add two or three unchanged lines before and after the new ones, or *** End of File to append")
 	}
 	for _, t := range patchTiers {
@@ -497,9 +597,15 @@ func locateHunk(buf *buffer.Buffer, path string, i int, h patchfmt.Hunk, from, h
 		case len(starts) == 0:
 			continue
 		case len(starts) == 1:
-			return starts[0], t.name, nil
-		case header >= 0 && !lineBetween(buf, h.Headers[len(h.Headers)-1], header, starts[0]):
-			return starts[0], t.name, nil // the first after its header, in the header's part of the file
+			return starts[0], t.name, nil, nil
+		case header >= 0 && !lineBetween(buf, h.Headers[len(h.Headers)-1], header, starts[0]) && !inBlock(buf, header, starts[1]):
+			// The first after its header, the one in the block the header
+			// opens: the next is past the block's end.
+			return starts[0], t.name, nil, nil
+		case len(starts) == alike:
+			// As many alike hunks as places: each takes the next place in
+			// turn (the same step changed in each of three jobs).
+			return starts[0], t.name, nil, nil
 		}
 		// The enclosing function's line (git's section) and the line
 		// numbers each pick a place; where they pick two (two alike blocks
@@ -509,9 +615,9 @@ func locateHunk(buf *buffer.Buffer, path string, i int, h patchfmt.Hunk, from, h
 		ns, nok := nearestLine(starts, hint)
 		switch {
 		case sok && (!nok || ns == ss):
-			return ss, t.name, nil
+			return ss, t.name, nil, nil
 		case nok && !sok:
-			return ns, t.name, nil
+			return ns, t.name, nil, nil
 		}
 		rs := make([]LineRange, len(starts))
 		for k, s := range starts {
@@ -525,11 +631,26 @@ func locateHunk(buf *buffer.Buffer, path string, i int, h patchfmt.Hunk, from, h
 		if len(old) == 1 {
 			occur = "occurs"
 		}
-		return 0, "", errorf(ErrAmbiguous, path, "%s: its %s (context and removed) %s in %s%s: %s", hunkLabel(i, h),
+		return 0, t.name, starts, errorf(ErrAmbiguous, path, "%s: its %s (context and removed) %s in %s%s: %s", hunkLabel(i, h),
 			plural(len(old), "old line"), occur, plural(len(starts), "place"), after, describeRanges(rs)).
 			withHint("Add context lines that occur only at the place meant, or an @@ header naming the function or class it is in").at(rs...)
 	}
-	return 0, "", hunkNotFound(buf, path, i, h, pos)
+	return 0, "", nil, hunkNotFound(buf, path, i, h, pos)
+}
+
+// inBlock reports whether line j is inside the block that line header
+// opens: every line between them that is not blank is indented deeper
+// than the header. Two copies of a hunk's lines inside one block (one
+// function, or a class or namespace that holds the whole file) are not
+// told apart by the header.
+func inBlock(buf *buffer.Buffer, header, j int) bool {
+	depth := indentWidth(buf.Line(header), 4)
+	for k := header + 1; k < j; k++ {
+		if l := buf.Line(k); strings.TrimSpace(l) != "" && indentWidth(l, 4) <= depth {
+			return false
+		}
+	}
+	return true
 }
 
 // findLineFrom returns the first line from line from on that equals line,
@@ -548,7 +669,8 @@ func findLineFrom(buf *buffer.Buffer, line string, from int) (int, bool) {
 // inSection picks, of several starts, the first after the next line from
 // pos on that is the section a unified hunk header names (the line of the
 // enclosing function, as git writes it), when that line does not come
-// again before it. A section that is not a line of the file says nothing.
+// again before it and the next start is past the block it opens. A
+// section that is not a line of the file says nothing.
 func inSection(buf *buffer.Buffer, section string, pos int, starts []int) (int, bool) {
 	if section == "" {
 		return 0, false
@@ -557,9 +679,10 @@ func inSection(buf *buffer.Buffer, section string, pos int, starts []int) (int, 
 	if !ok {
 		return 0, false
 	}
-	for _, s := range starts {
+	for k, s := range starts {
 		if s > sec {
-			return s, !lineBetween(buf, section, sec, s)
+			next := k+1 < len(starts) && inBlock(buf, sec, starts[k+1])
+			return s, !lineBetween(buf, section, sec, s) && !next
 		}
 	}
 	return 0, false

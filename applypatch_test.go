@@ -3,6 +3,8 @@ package editkit
 import (
 	"context"
 	"errors"
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -76,20 +78,24 @@ func TestApplyPatchLoneCarriageReturns(t *testing.T) {
 // (the function's) agrees or says nothing, and refused when the two
 // pick different places: the section holds both.
 func TestApplyPatchSectionAndNumbers(t *testing.T) {
-	const file = "func f() {\n\tif a {\n\t\tx()\n\t}\n\ty()\n\tif a {\n\t\tx()\n\t}\n}\n"
-	for _, tc := range []struct{ name, header, want string }{
-		{"numbers alone pick the second", "@@ -6,3 +6,3 @@", "func f() {\n\tif a {\n\t\tx()\n\t}\n\ty()\n\tif a {\n\t\tz()\n\t}\n}\n"},
-		{"the section's first place and the numbers' second disagree", "@@ -6,3 +6,3 @@ func f() {", ""},
-		{"section and numbers agree", "@@ -2,3 +2,3 @@ func f() {", "func f() {\n\tif a {\n\t\tz()\n\t}\n\ty()\n\tif a {\n\t\tx()\n\t}\n}\n"},
+	const (
+		twoFuncs = "func f() {\n\tif a {\n\t\tx()\n\t}\n}\n\nfunc g() {\n\tif a {\n\t\tx()\n\t}\n}\n"
+		oneFunc  = "func f() {\n\tif a {\n\t\tx()\n\t}\n\ty()\n\tif a {\n\t\tx()\n\t}\n}\n"
+	)
+	for _, tc := range []struct{ name, file, header, want string }{
+		{"numbers alone pick the second", twoFuncs, "@@ -8,3 +8,3 @@", "func f() {\n\tif a {\n\t\tx()\n\t}\n}\n\nfunc g() {\n\tif a {\n\t\tz()\n\t}\n}\n"},
+		{"the section's place and the numbers' disagree", twoFuncs, "@@ -2,3 +2,3 @@ func g() {", ""},
+		{"section and numbers agree", twoFuncs, "@@ -8,3 +8,3 @@ func g() {", "func f() {\n\tif a {\n\t\tx()\n\t}\n}\n\nfunc g() {\n\tif a {\n\t\tz()\n\t}\n}\n"},
+		{"a section that holds both says nothing; the numbers pick", oneFunc, "@@ -6,3 +6,3 @@ func f() {", "func f() {\n\tif a {\n\t\tx()\n\t}\n\ty()\n\tif a {\n\t\tz()\n\t}\n}\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var ws MemWorkspace
-			ws.WriteFile("f.go", []byte(file), 0o644)
+			ws.WriteFile("f.go", []byte(tc.file), 0o644)
 			patch := "--- a/f.go\n+++ b/f.go\n" + tc.header + "\n \tif a {\n-\t\tx()\n+\t\tz()\n \t}\n"
 			_, err := (&Editor{Workspace: &ws}).ApplyPatch(context.Background(), ApplyPatchRequest{Input: patch})
 			got, _ := ws.ReadFile("f.go")
 			if tc.want == "" {
-				if !errors.Is(err, ErrAmbiguous) || string(got) != file {
+				if !errors.Is(err, ErrAmbiguous) || string(got) != tc.file {
 					t.Fatalf("want ErrAmbiguous and the file unchanged, got %v", err)
 				}
 				return
@@ -99,6 +105,57 @@ func TestApplyPatchSectionAndNumbers(t *testing.T) {
 			}
 			if diff := cmp.Diff(tc.want, string(got)); diff != "" {
 				t.Errorf("(-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestApplyPatchTies covers hunks whose lines fit several places: the
+// hunks after one settle it only when a single place leaves each of them
+// a place, and a tie they cannot settle is refused with its places named.
+func TestApplyPatchTies(t *testing.T) {
+	twice := "def a():\n    x = 1\n    return x\n\ndef b():\n    x = 1\n    return x\n\ndef c():\n    pass\n"
+	var many strings.Builder
+	for i := range 12 {
+		fmt.Fprintf(&many, "def f%d():\n    x = 1\n    return x\n\n", i)
+	}
+	manyHunks := "*** Begin Patch\n*** Update File: a.py\n" + strings.Repeat("@@\n     x = 1\n-    return x\n+    return x + 1\n", 10) + "*** End Patch\n"
+	for _, tc := range []struct {
+		name, file, patch string
+		places            []LineRange // the places an ErrAmbiguous names
+	}{
+		{
+			name:   "the next hunk fits after either place",
+			file:   twice,
+			patch:  "*** Begin Patch\n*** Update File: a.py\n@@\n     x = 1\n-    return x\n+    return x + 1\n@@\n def c():\n-    pass\n+    return 3\n*** End Patch\n",
+			places: []LineRange{{2, 3}, {6, 7}},
+		},
+		{
+			name:   "three alike hunks for four places",
+			file:   strings.Join(strings.SplitAfter(many.String(), "\n")[:16], ""),
+			patch:  "*** Begin Patch\n*** Update File: a.py\n" + strings.Repeat("@@\n     x = 1\n-    return x\n+    return x + 1\n", 3) + "*** End Patch\n",
+			places: []LineRange{{2, 3}, {6, 7}, {10, 11}, {14, 15}},
+		},
+		{
+			name:   "ten alike hunks for twelve places",
+			file:   many.String(),
+			patch:  manyHunks,
+			places: []LineRange{{2, 3}, {6, 7}, {10, 11}, {14, 15}, {18, 19}, {22, 23}, {26, 27}, {30, 31}, {34, 35}, {38, 39}, {42, 43}, {46, 47}},
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var ws MemWorkspace
+			ws.WriteFile("a.py", []byte(tc.file), 0o644)
+			_, err := (&Editor{Workspace: &ws}).ApplyPatch(context.Background(), ApplyPatchRequest{Input: tc.patch})
+			var e *Error
+			if !errors.Is(err, ErrAmbiguous) || !errors.As(err, &e) {
+				t.Fatalf("want ErrAmbiguous, got %v", err)
+			}
+			if diff := cmp.Diff(tc.places, e.Lines); diff != "" {
+				t.Errorf("places named (-want +got):\n%s", diff)
+			}
+			if got, _ := ws.ReadFile("a.py"); string(got) != tc.file {
+				t.Errorf("the file changed:\n%s", got)
 			}
 		})
 	}

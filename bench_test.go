@@ -2,6 +2,7 @@ package editkit_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -413,7 +414,10 @@ func patchOf(name string, lines []string, first, step, n int) string {
 // BenchmarkApplyPatch is apply_patch through an Editor on an in-memory
 // workspace, as a dry run (parse, locate every hunk, plan, diff): a
 // 100-hunk patch of a 10,000-line file, and a patch of 10 files of 1,000
-// lines with 5 hunks each. "parse" is the patch's parsing alone.
+// lines with 5 hunks each. "parse" is the patch's parsing alone. The worst
+// case, "tied-first-of-101-hunks", is the 100-hunk patch after a first
+// hunk that fits four alike functions at the file's top: the rest is
+// placed after each until two places hold, and the patch is refused.
 func BenchmarkApplyPatch(b *testing.B) {
 	code := benchCode(b, 10_000)
 	lines := strings.Split(strings.TrimSuffix(code, "\n"), "\n")
@@ -421,6 +425,17 @@ func BenchmarkApplyPatch(b *testing.B) {
 	var ten strings.Builder
 	var ws editkit.MemWorkspace
 	ws.WriteFile("big.go", []byte(code), 0o644)
+	ws.WriteFile("tied.go", []byte(strings.Repeat("func tie() int {\n\treturn 1\n}\n", 4)+code), 0o644)
+	tied := "--- a/tied.go\n+++ b/tied.go\n@@ -1,3 +1,3 @@\n func tie() int {\n-\treturn 1\n+\treturn 2\n }\n" +
+		strings.SplitN(patchOf("tied.go", lines, 50, 97, 100), "\n", 3)[2]
+	b.Run("tied-first-of-101-hunks", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := (&editkit.Editor{Workspace: &ws}).ApplyPatch(context.Background(), editkit.ApplyPatchRequest{Input: tied, DryRun: true}); !errors.Is(err, editkit.ErrAmbiguous) {
+				b.Fatal(err)
+			}
+		}
+	})
 	for i := range 10 {
 		part := lines[i*1000 : (i+1)*1000]
 		name := fmt.Sprintf("f%d.go", i)

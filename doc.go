@@ -101,8 +101,9 @@
 // codex's apply_patch tool takes them, heredoc and all) and unified diffs,
 // or the operations of a Responses API apply_patch call. Each hunk's
 // context and removed lines are found by their content with the line
-// replacers, in file order; "@@" headers and line numbers only choose
-// between several places, and only when one is clearly meant. Files are
+// replacers, in file order; "@@" headers, line numbers and the hunks
+// that follow only choose between several places, and only when one is
+// clearly meant. Files are
 // added, updated, moved and deleted in one commit: all or none. A
 // response's patches (and ```diff blocks) are found by [ParseResponse] and
 // applied by [Editor.ApplyEditResponse]; a [ResponseApplier] checks each
