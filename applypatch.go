@@ -413,7 +413,7 @@ func planHunks(ctx context.Context, buf *buffer.Buffer, pf patchfmt.File) ([]tex
 	for i, h := range pf.Hunks {
 		hunks[i] = splitCR(h)
 	}
-	p := &hunkPlan{ctx: ctx, buf: buf, path: pf.Path, hunks: hunks}
+	p := &hunkPlan{ctx: ctx, buf: buf, path: pf.Path, hunks: hunks, alike: alikeHunks(hunks)}
 	return p.from(0, 0, 0)
 }
 
@@ -432,6 +432,7 @@ type hunkPlan struct {
 	buf     *buffer.Buffer
 	path    string
 	hunks   []patchfmt.Hunk
+	alike   []int // see alikeHunks
 	retries int
 }
 
@@ -453,7 +454,7 @@ func (p *hunkPlan) from(i, from, offset int) ([]text.Edit, []ChunkResult, error)
 		if h.OldStart > 0 {
 			hint = h.OldStart - 1 + offset
 		}
-		at, strategy, ties, err := locateHunk(p.buf, p.path, i, h, from, hint, alikeHunks(p.hunks[i:]))
+		at, strategy, ties, err := locateHunk(p.buf, p.path, i, h, from, hint, p.alike[i])
 		if err != nil {
 			e, c, serr := p.settle(i, ties, strategy, offset)
 			if serr != nil {
@@ -541,17 +542,17 @@ func hunkLabel(i int, h patchfmt.Hunk) string {
 	return fmt.Sprintf("hunk %d", i+1)
 }
 
-// alikeHunks counts the hunks whose old lines are the first hunk's, the first
-// included.
-func alikeHunks(hunks []patchfmt.Hunk) int {
-	old := hunks[0].Old()
-	n := 0
-	for _, h := range hunks {
-		if slices.Equal(h.Old(), old) {
-			n++
-		}
+// alikeHunks counts, for each hunk, the hunks from it on whose old lines
+// are its own, itself included.
+func alikeHunks(hunks []patchfmt.Hunk) []int {
+	seen := map[string]int{}
+	alike := make([]int, len(hunks))
+	for i := len(hunks) - 1; i >= 0; i-- {
+		k := strings.Join(hunks[i].Old(), "\n")
+		seen[k]++
+		alike[i] = seen[k]
 	}
-	return n
+	return alike
 }
 
 // locateHunk returns the 0-based line where hunk i's old lines start (or
