@@ -599,9 +599,7 @@ func locateHunk(buf *buffer.Buffer, path string, i int, h patchfmt.Hunk, from, h
 			continue
 		case len(starts) == 1:
 			return starts[0], t.name, nil, nil
-		case header >= 0 && !lineBetween(buf, h.Headers[len(h.Headers)-1], header, starts[0]) && !inBlock(buf, header, starts[1]):
-			// The first after its header, the one in the block the header
-			// opens: the next is past the block's end.
+		case header >= 0 && firstAfter(buf, h.Headers[len(h.Headers)-1], header, starts):
 			return starts[0], t.name, nil, nil
 		case len(starts) == alike:
 			// As many alike hunks as places: each takes the next place in
@@ -669,9 +667,8 @@ func findLineFrom(buf *buffer.Buffer, line string, from int) (int, bool) {
 
 // inSection picks, of several starts, the first after the next line from
 // pos on that is the section a unified hunk header names (the line of the
-// enclosing function, as git writes it), when that line does not come
-// again before it and the next start is past the block it opens. A
-// section that is not a line of the file says nothing.
+// enclosing function, as git writes it), when that line picks it (see
+// firstAfter). A section that is not a line of the file says nothing.
 func inSection(buf *buffer.Buffer, section string, pos int, starts []int) (int, bool) {
 	if section == "" {
 		return 0, false
@@ -682,11 +679,22 @@ func inSection(buf *buffer.Buffer, section string, pos int, starts []int) (int, 
 	}
 	for k, s := range starts {
 		if s > sec {
-			next := k+1 < len(starts) && inBlock(buf, sec, starts[k+1])
-			return s, !lineBetween(buf, section, sec, s) && !next
+			return s, firstAfter(buf, section, sec, starts[k:])
 		}
 	}
 	return 0, false
+}
+
+// firstAfter reports whether header line hd, found at line at, picks the
+// first of starts (all after it): the header does not come again before
+// the first, and the next is past the end of the block the header opens,
+// with no copy of the header before it either (two alike examples in a
+// Markdown file, each after its own copy of the header).
+func firstAfter(buf *buffer.Buffer, hd string, at int, starts []int) bool {
+	if lineBetween(buf, hd, at, starts[0]) {
+		return false
+	}
+	return len(starts) == 1 || !inBlock(buf, at, starts[1]) && !lineBetween(buf, hd, starts[0], starts[1])
 }
 
 // lineBetween reports whether line occurs (trimmed) strictly between lines
