@@ -17,6 +17,7 @@ func FuzzApplyPatch(f *testing.F) {
 	f.Add("x\r\ny", "--- a/f.txt\n+++ b/f.txt\n@@ -1,2 +1,2 @@\n x\n-y\n\\ No newline at end of file\n+Y\n")
 	f.Add("a\na\n", "*** Begin Patch\n*** Update File: f.txt\n@@ a\n+z\n*** End of File\n*** End Patch\n")
 	f.Add("", "*** Begin Patch\n*** Add File: g.txt\n+1\n*** Delete File: f.txt\n*** End Patch\n")
+	f.Add("k {\n a\n b\n a\n c\n}\na\n", "*** Begin Patch\n*** Update File: f.txt\n@@ k {\n  a\n+x\n@@\n  a\n+x\n@@\n  c\n-}\n+)\n*** End Patch\n")
 	f.Fuzz(func(t *testing.T, content, patch string) {
 		var ws MemWorkspace
 		ws.WriteFile("f.txt", []byte(content), 0o644)
