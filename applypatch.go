@@ -644,10 +644,17 @@ func locateHunk(buf *buffer.Buffer, path string, i int, h patchfmt.Hunk, from, h
 // told apart by the header.
 func inBlock(buf *buffer.Buffer, header, j int) bool {
 	depth := indentWidth(buf.Line(header), 4)
+	first := true
 	for k := header + 1; k < j; k++ {
-		if l := buf.Line(k); strings.TrimSpace(l) != "" && indentWidth(l, 4) <= depth {
+		l := buf.Line(k)
+		t := strings.TrimSpace(l)
+		if t == "" {
+			continue
+		}
+		if indentWidth(l, 4) <= depth && !(first && t == "{") { // a brace on the line after the header opens its block
 			return false
 		}
+		first = false
 	}
 	return true
 }
