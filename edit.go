@@ -234,8 +234,14 @@ func planReplace(ctx context.Context, buf *buffer.Buffer, path, search, replace 
 	}
 	for _, m := range matches {
 		if ph := placeholder(search, buf.Slice(m.Start, m.End), replace); ph != "" {
+			hint := "Send the complete replacement text, or a smaller search that covers only what changes"
+			if ph == "..." || ph == "…" {
+				// Python's Ellipsis and R's "..." argument are code on a line
+				// of their own: a tool that writes lines as sent takes them.
+				hint += `; if "..." is code here (Python's Ellipsis, R's ... argument), write the lines with write_from_line, which writes them as sent`
+			}
 			return nil, errorf(ErrInvalidRequest, path, "the replacement has the placeholder line %q where the text it replaces has none, so the code it stands for would be deleted", ph).
-				withHint("Send the complete replacement text, or a smaller search that covers only what changes")
+				withHint("%s", hint)
 		}
 	}
 	edits := make([]text.Edit, 0, len(matches))

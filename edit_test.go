@@ -201,6 +201,11 @@ func TestReplace(t *testing.T) {
 			kind: ErrInvalidRequest, msg: `placeholder line "// [...]"`,
 		},
 		{
+			why:     "R's ... argument on a line of its own reads as elision; the message says which tool writes it as sent",
+			content: "f <- function(x) {\n  g(x)\n}\n", search: "}\n", repl: "}\n\nh <- function(\n  x,\n  ...\n)\n",
+			kind: ErrInvalidRequest, msg: `if "..." is code here (Python's Ellipsis, R's ... argument), write the lines with write_from_line`,
+		},
+		{
 			why:     "a comment that starts with an ellipsis and goes on in prose is a comment",
 			content: "func A() {\n\tx()\n}\n", search: "\tx()\n", repl: "\t// parse accepts these...\n\tx()\n\t// ...but these must fail\n\ty()\n",
 			want: "func A() {\n\t// parse accepts these...\n\tx()\n\t// ...but these must fail\n\ty()\n}\n", strategy: "exact",
