@@ -103,20 +103,22 @@ type ChunkResult struct {
 // tiers of the default chain (exact, trailing-whitespace, line-trimmed,
 // whitespace-normalized, unicode-normalized), in file order after the
 // hunk before; line numbers in "@@" headers are hints only. Where a
-// hunk's old lines are in several places, a V4A "@@" header picks the
-// first after it when the next is past the end of the block the header
-// opens; the hunk's line number picks the place clearly nearest it; alike
+// hunk's old lines are in several places, a V4A "@@" header (or git's
+// section line) picks the first after it when the next is past the end of
+// the block the header line opens and no copy of the header comes between
+// them; the hunk's line number picks the place clearly nearest it; alike
 // hunks as many as the places take them in turn; and the hunks after it
-// pick the one place after which each of them still has a place. It refuses,
-// writing nothing: a hunk whose old lines are not in the file
+// pick the one place after which each of them still has a place. It
+// refuses, writing nothing: a hunk whose old lines are not in the file
 // ([ErrNotFound], with the nearest text), or are in several places that
-// nothing tells apart ([ErrAmbiguous], naming them); a hunk that only adds lines without a
-// header or "*** End of File" to place it; a file added or moved onto one
-// that exists ([ErrFileExists]); a file updated or deleted that does not
-// ([ErrFileNotFound]); a path outside the workspace; a patch it cannot
-// read ([ErrInvalidRequest], naming the line). Files keep their line
-// endings, encoding, byte order mark and final newline, unless a unified
-// diff's "\ No newline at end of file" says otherwise.
+// nothing tells apart ([ErrAmbiguous], naming them); a hunk that only adds
+// lines without a header or "*** End of File" to place it; a file added
+// or moved onto one that exists ([ErrFileExists]); a file updated or
+// deleted that does not ([ErrFileNotFound]); a path outside the
+// workspace; a patch it cannot read ([ErrInvalidRequest], naming the
+// line). Files keep their line endings, encoding, byte order mark and
+// final newline, unless a unified diff's "\ No newline at end of file"
+// says otherwise.
 func (e *Editor) ApplyPatch(ctx context.Context, req ApplyPatchRequest) (*ApplyPatchResult, error) {
 	res, _, err := e.applyPatch(ctx, req)
 	return res, err
@@ -413,7 +415,7 @@ func planHunks(ctx context.Context, buf *buffer.Buffer, pf patchfmt.File) ([]tex
 	for i, h := range pf.Hunks {
 		hunks[i] = splitCR(h)
 	}
-	p := &hunkPlan{ctx: ctx, buf: buf, path: pf.Path, hunks: hunks, alike: alikeHunks(hunks)}
+	p := &hunkPlan{ctx: ctx, buf: buf, path: pf.Path, hunks: hunks, alike: alikeHunks(hunks), ends: map[int]int{}}
 	return p.from(0, 0, 0)
 }
 
@@ -432,7 +434,8 @@ type hunkPlan struct {
 	buf     *buffer.Buffer
 	path    string
 	hunks   []patchfmt.Hunk
-	alike   []int // see alikeHunks
+	alike   []int       // see alikeHunks
+	ends    map[int]int // see blockEnd
 	retries int
 }
 
@@ -454,7 +457,7 @@ func (p *hunkPlan) from(i, from, offset int) ([]text.Edit, []ChunkResult, error)
 		if h.OldStart > 0 {
 			hint = h.OldStart - 1 + offset
 		}
-		at, strategy, ties, err := locateHunk(p.buf, p.path, i, h, from, hint, p.alike[i])
+		at, strategy, ties, err := p.locate(i, from, hint)
 		if err != nil {
 			e, c, serr := p.settle(i, ties, strategy, offset)
 			if serr != nil {
@@ -555,13 +558,12 @@ func alikeHunks(hunks []patchfmt.Hunk) []int {
 	return alike
 }
 
-// locateHunk returns the 0-based line where hunk i's old lines start (or
+// locate returns the 0-based line where hunk i's old lines start (or
 // where its lines go, for a hunk that only adds), searching from line from
-// on, and how they were found. alike is how many hunks from this one on
-// have its old lines, this one included. A hunk that fits several places
-// alike is refused (ErrAmbiguous) with the places (ties) and how they were
-// found.
-func locateHunk(buf *buffer.Buffer, path string, i int, h patchfmt.Hunk, from, hint, alike int) (at int, strategy string, ties []int, err error) {
+// on, and how they were found. A hunk that fits several places alike is
+// refused (ErrAmbiguous) with the places (ties) and how they were found.
+func (p *hunkPlan) locate(i, from, hint int) (at int, strategy string, ties []int, err error) {
+	buf, path, h := p.buf, p.path, p.hunks[i]
 	pos, header := from, -1
 	for _, hd := range h.Headers {
 		at, ok := findLineFrom(buf, hd, pos)
@@ -599,9 +601,9 @@ func locateHunk(buf *buffer.Buffer, path string, i int, h patchfmt.Hunk, from, h
 			continue
 		case len(starts) == 1:
 			return starts[0], t.name, nil, nil
-		case header >= 0 && firstAfter(buf, h.Headers[len(h.Headers)-1], header, starts):
+		case header >= 0 && p.firstAfter(h.Headers[len(h.Headers)-1], header, starts):
 			return starts[0], t.name, nil, nil
-		case len(starts) == alike:
+		case len(starts) == p.alike[i]:
 			// As many alike hunks as places: each takes the next place in
 			// turn (the same step changed in each of three jobs).
 			return starts[0], t.name, nil, nil
@@ -610,7 +612,7 @@ func locateHunk(buf *buffer.Buffer, path string, i int, h patchfmt.Hunk, from, h
 		// numbers each pick a place; where they pick two (two alike blocks
 		// in one function, numbers off by a block's length), neither is
 		// taken.
-		ss, sok := inSection(buf, h.Section, pos, starts)
+		ss, sok := p.inSection(h.Section, pos, starts)
 		ns, nok := nearestLine(starts, hint)
 		switch {
 		case sok && (!nok || ns == ss):
@@ -637,26 +639,32 @@ func locateHunk(buf *buffer.Buffer, path string, i int, h patchfmt.Hunk, from, h
 	return 0, "", nil, hunkNotFound(buf, path, i, h, pos)
 }
 
-// inBlock reports whether line j is inside the block that line header
-// opens: every line between them that is not blank is indented deeper
-// than the header. Two copies of a hunk's lines inside one block (one
-// function, or a class or namespace that holds the whole file) are not
-// told apart by the header.
-func inBlock(buf *buffer.Buffer, header, j int) bool {
-	depth := indentWidth(buf.Line(header), 4)
-	first := true
-	for k := header + 1; k < j; k++ {
-		l := buf.Line(k)
+// blockEnd returns the first line after line header that is not in the
+// block the header line opens: not blank, and not indented deeper than the
+// header (a brace alone on the line after it opens the block, as in
+// Allman-style C); the line count when the block runs to the file's end.
+// Two copies of a hunk's lines before it (in one function, or in a class
+// or namespace that holds the whole file) are not told apart by the header.
+func (p *hunkPlan) blockEnd(header int) int {
+	if end, ok := p.ends[header]; ok {
+		return end
+	}
+	depth := indentWidth(p.buf.Line(header), 4)
+	end, first := p.buf.LineCount(), true
+	for k := header + 1; k < end; k++ {
+		l := p.buf.Line(k)
 		t := strings.TrimSpace(l)
 		if t == "" {
 			continue
 		}
-		if indentWidth(l, 4) <= depth && !(first && t == "{") { // a brace on the line after the header opens its block
-			return false
+		if indentWidth(l, 4) <= depth && !(first && t == "{") {
+			end = k
+			break
 		}
 		first = false
 	}
-	return true
+	p.ends[header] = end
+	return end
 }
 
 // findLineFrom returns the first line from line from on that equals line,
@@ -676,17 +684,17 @@ func findLineFrom(buf *buffer.Buffer, line string, from int) (int, bool) {
 // pos on that is the section a unified hunk header names (the line of the
 // enclosing function, as git writes it), when that line picks it (see
 // firstAfter). A section that is not a line of the file says nothing.
-func inSection(buf *buffer.Buffer, section string, pos int, starts []int) (int, bool) {
+func (p *hunkPlan) inSection(section string, pos int, starts []int) (int, bool) {
 	if section == "" {
 		return 0, false
 	}
-	sec, ok := findLineFrom(buf, section, pos)
+	sec, ok := findLineFrom(p.buf, section, pos)
 	if !ok {
 		return 0, false
 	}
 	for k, s := range starts {
 		if s > sec {
-			return s, firstAfter(buf, section, sec, starts[k:])
+			return s, p.firstAfter(section, sec, starts[k:])
 		}
 	}
 	return 0, false
@@ -697,11 +705,11 @@ func inSection(buf *buffer.Buffer, section string, pos int, starts []int) (int, 
 // the first, and the next is past the end of the block the header opens,
 // with no copy of the header before it either (two alike examples in a
 // Markdown file, each after its own copy of the header).
-func firstAfter(buf *buffer.Buffer, hd string, at int, starts []int) bool {
-	if lineBetween(buf, hd, at, starts[0]) {
+func (p *hunkPlan) firstAfter(hd string, at int, starts []int) bool {
+	if lineBetween(p.buf, hd, at, starts[0]) {
 		return false
 	}
-	return len(starts) == 1 || !inBlock(buf, at, starts[1]) && !lineBetween(buf, hd, starts[0], starts[1])
+	return len(starts) == 1 || p.blockEnd(at) < starts[1] && !lineBetween(p.buf, hd, starts[0], starts[1])
 }
 
 // lineBetween reports whether line occurs (trimmed) strictly between lines
