@@ -75,9 +75,9 @@ func TestApplyPatchLoneCarriageReturns(t *testing.T) {
 }
 
 // TestApplyPatchSectionAndNumbers: a unified hunk whose lines occur twice
-// in one function is placed by its line numbers when git's section line
-// (the function's) agrees or says nothing, and refused when the two
-// pick different places: the section holds both.
+// is placed by its line numbers when git's section line (the function's)
+// agrees or says nothing — as it does when its function holds both
+// copies — and refused when the two pick different places.
 func TestApplyPatchSectionAndNumbers(t *testing.T) {
 	const (
 		twoFuncs = "func f() {\n\tif a {\n\t\tx()\n\t}\n}\n\nfunc g() {\n\tif a {\n\t\tx()\n\t}\n}\n"

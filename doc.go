@@ -103,11 +103,11 @@
 // context and removed lines are found by their content with the line
 // replacers, in file order; "@@" headers, line numbers and the hunks
 // that follow only choose between several places, and only when one is
-// clearly meant. Files are
-// added, updated, moved and deleted in one commit: all or none. A
-// response's patches (and ```diff blocks) are found by [ParseResponse] and
-// applied by [Editor.ApplyEditResponse]; a [ResponseApplier] checks each
-// block of a streaming response as it arrives and writes at the end.
+// clearly meant. Files are added, updated, moved and deleted in one
+// commit: all or none. A response's patches (and ```diff blocks) are found
+// by [ParseResponse] and applied by [Editor.ApplyEditResponse]; a
+// [ResponseApplier] checks each block of a streaming response as it
+// arrives and writes at the end.
 //
 // # Lazy snippets
 //
