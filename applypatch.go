@@ -411,11 +411,12 @@ const keyedHunks = 3
 // planHunks finds each hunk of a file's patch, in order, and works out the
 // edits of the file's body.
 func planHunks(ctx context.Context, buf *buffer.Buffer, pf patchfmt.File) ([]text.Edit, []ChunkResult, error) {
-	hunks := make([]patchfmt.Hunk, len(pf.Hunks))
+	p := &hunkPlan{ctx: ctx, buf: buf, path: pf.Path, hunks: make([]patchfmt.Hunk, len(pf.Hunks)), old: make([][]string, len(pf.Hunks)), ends: map[int]int{}}
 	for i, h := range pf.Hunks {
-		hunks[i] = splitCR(h)
+		p.hunks[i] = splitCR(h)
+		p.old[i] = p.hunks[i].Old()
 	}
-	p := &hunkPlan{ctx: ctx, buf: buf, path: pf.Path, hunks: hunks, alike: alikeHunks(hunks), ends: map[int]int{}}
+	p.alike = alikeHunks(p.old)
 	return p.from(0, 0, 0)
 }
 
@@ -434,6 +435,7 @@ type hunkPlan struct {
 	buf     *buffer.Buffer
 	path    string
 	hunks   []patchfmt.Hunk
+	old     [][]string  // each hunk's old lines
 	alike   []int       // see alikeHunks
 	ends    map[int]int // see blockEnd
 	retries int
@@ -459,8 +461,8 @@ func (p *hunkPlan) from(i, from, offset int) ([]text.Edit, []ChunkResult, error)
 		}
 		at, strategy, ties, err := p.locate(i, from, hint)
 		if err != nil {
-			e, c, serr := p.settle(i, ties, strategy, offset)
-			if serr != nil {
+			e, c, ok := p.settle(i, ties, strategy, offset)
+			if !ok {
 				if cerr := p.ctx.Err(); cerr != nil {
 					return nil, nil, cerr
 				}
@@ -473,50 +475,42 @@ func (p *hunkPlan) from(i, from, offset int) ([]text.Edit, []ChunkResult, error)
 		}
 		edits = append(edits, hunkEdit(p.buf, h, at, strategy))
 		chunks = append(chunks, ChunkResult{Line: at + 1, Strategy: strategy})
-		from = at + len(h.Old())
+		from = at + len(p.old[i])
 	}
 	return edits, chunks, nil
 }
 
-// errUnsettled is settle's answer when the places of a tie do not settle
-// it; the caller reports the tie itself.
-var errUnsettled = errors.New("tie not settled")
-
 // settle places hunk i at the one of its tied places (ties, found by
 // strategy) after which every later hunk has a place, and the later hunks
-// after it.
-func (p *hunkPlan) settle(i int, ties []int, strategy string, offset int) ([]text.Edit, []ChunkResult, error) {
+// after it. ok is false when the places do not settle the tie; the caller
+// reports the tie itself.
+func (p *hunkPlan) settle(i int, ties []int, strategy string, offset int) (edits []text.Edit, chunks []ChunkResult, ok bool) {
 	if len(ties) == 0 || len(ties) > maxHunkTies || i == len(p.hunks)-1 {
-		return nil, nil, errUnsettled
+		return nil, nil, false
 	}
 	h := p.hunks[i]
-	var edits []text.Edit
-	var chunks []ChunkResult
 	for _, at := range ties {
 		if p.retries >= maxHunkRetries {
-			return nil, nil, errUnsettled
+			return nil, nil, false
 		}
 		p.retries++
 		off := offset
 		if h.OldStart > 0 {
 			off = at - (h.OldStart - 1)
 		}
-		e, c, err := p.from(i+1, at+len(h.Old()), off)
+		e, c, err := p.from(i+1, at+len(p.old[i]), off)
 		switch {
 		case errors.Is(err, ErrNotFound):
 			continue // the rest has no place after this one
 		case err != nil:
-			return nil, nil, errUnsettled // the rest is unsettled there too, or stopped
+			return nil, nil, false // the rest is unsettled there too, or stopped
 		case edits != nil:
-			return nil, nil, errUnsettled // more than one way
+			return nil, nil, false // more than one way
 		}
 		edits = append([]text.Edit{hunkEdit(p.buf, h, at, strategy)}, e...)
 		chunks = append([]ChunkResult{{Line: at + 1, Strategy: strategy}}, c...)
 	}
-	if edits == nil {
-		return nil, nil, errUnsettled
-	}
-	return edits, chunks, nil
+	return edits, chunks, edits != nil
 }
 
 // splitCR returns the hunk with each of its lines that holds a lone "\r"
@@ -545,13 +539,13 @@ func hunkLabel(i int, h patchfmt.Hunk) string {
 	return fmt.Sprintf("hunk %d", i+1)
 }
 
-// alikeHunks counts, for each hunk, the hunks from it on whose old lines
-// are its own, itself included.
-func alikeHunks(hunks []patchfmt.Hunk) []int {
+// alikeHunks counts, for each hunk's old lines, the hunks from it on whose
+// old lines are the same, itself included.
+func alikeHunks(old [][]string) []int {
 	seen := map[string]int{}
-	alike := make([]int, len(hunks))
-	for i := len(hunks) - 1; i >= 0; i-- {
-		k := strings.Join(hunks[i].Old(), "\n")
+	alike := make([]int, len(old))
+	for i := len(old) - 1; i >= 0; i-- {
+		k := strings.Join(old[i], "\n")
 		seen[k]++
 		alike[i] = seen[k]
 	}
@@ -573,7 +567,7 @@ func (p *hunkPlan) locate(i, from, hint int) (at int, strategy string, ties []in
 		}
 		pos, header = at+1, at
 	}
-	old := h.Old()
+	old := p.old[i]
 	n := buf.LineCount()
 	lo := pos
 	if header >= 0 {
