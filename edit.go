@@ -96,7 +96,7 @@ func Replace(content, search, replace string, opts ReplaceOptions) (string, *Rep
 // Content that is UTF-8 with LF line ends and no byte order mark is its
 // own body.
 func bodyOf(content, path string) (*buffer.Buffer, func([]text.Edit) (string, error), error) {
-	if !strings.Contains(content, "\r") && utf8.ValidString(content) && !strings.HasPrefix(content, bom) {
+	if !strings.Contains(content, "\r") && utf8.ValidString(content) && !strings.HasPrefix(content, text.BOM) {
 		return buffer.New(content), func(edits []text.Edit) (string, error) { return splice(content, edits), nil }, nil
 	}
 	// Decode only reads its input, so the string's bytes can be lent to it.
@@ -137,9 +137,6 @@ type plan struct {
 	result ReplaceResult
 }
 
-// bom is the byte order mark as text: U+FEFF.
-const bom = "\ufeff"
-
 // dropBOM returns old and new text without the byte order mark old starts
 // with when t, the text it is looked for in, has text and does not start
 // with one: copied from a raw read of the file, the old text carries the
@@ -147,8 +144,8 @@ const bom = "\ufeff"
 // too: the file keeps its own; see text.Doc.KeepBOM.) An empty file's
 // text, a new file's, is the request's as sent.
 func dropBOM(old, new string, t text.Lines) (string, string) {
-	if s, ok := strings.CutPrefix(old, bom); ok && t.Len() > 0 && t.Slice(0, min(len(bom), t.Len())) != bom {
-		return s, strings.TrimPrefix(new, bom)
+	if s, ok := strings.CutPrefix(old, text.BOM); ok && t.Len() > 0 && t.Slice(0, min(len(text.BOM), t.Len())) != text.BOM {
+		return s, strings.TrimPrefix(new, text.BOM)
 	}
 	return old, new
 }

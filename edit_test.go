@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/editkit/editkit/internal/buffer"
+	"github.com/editkit/editkit/internal/text"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -275,7 +276,7 @@ func FuzzReplace(f *testing.F) {
 			}
 			return
 		}
-		if !utf8.ValidString(content) || strings.ContainsRune(content, '\r') || strings.HasPrefix(content, bom) {
+		if !utf8.ValidString(content) || strings.ContainsRune(content, '\r') || strings.HasPrefix(content, text.BOM) {
 			return // the plan below is made on the decoded body
 		}
 		p, err := planReplace(context.Background(), buffer.New(content), "", search, repl, opts)

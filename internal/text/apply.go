@@ -67,12 +67,11 @@ func (d *Doc) Apply(edits []Edit) ([]byte, error) {
 // BOM stays, as every byte outside the edits does. Apply does this itself;
 // a diff of the edits needs it to show what was written.
 func (d *Doc) KeepBOM(edits []Edit) []Edit {
-	const bom = "\ufeff"
-	if d.bom == 0 || len(edits) == 0 || edits[0].Start != 0 || !strings.HasPrefix(edits[0].New, bom) {
+	if d.bom == 0 || len(edits) == 0 || edits[0].Start != 0 || !strings.HasPrefix(edits[0].New, BOM) {
 		return edits
 	}
 	out := slices.Clone(edits)
-	out[0].New = strings.TrimPrefix(out[0].New, bom)
+	out[0].New = strings.TrimPrefix(out[0].New, BOM)
 	return out
 }
 

@@ -49,6 +49,10 @@ type Error struct {
 // Error returns the message.
 func (e *Error) Error() string { return e.Msg }
 
+// BOM is the byte order mark as decoded text, U+FEFF: what a request
+// copied from a raw read of a file starts with.
+const BOM = "\ufeff"
+
 var (
 	bomUTF8    = []byte{0xEF, 0xBB, 0xBF}
 	bomUTF16LE = []byte{0xFF, 0xFE}
