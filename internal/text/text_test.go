@@ -211,7 +211,7 @@ func TestKeepBOM(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got, err := d.Apply(d.KeepBOM(tc.edits))
+			got, err := d.Apply(tc.edits) // Apply keeps the file to one BOM itself
 			if err != nil {
 				t.Fatal(err)
 			}
