@@ -174,6 +174,9 @@ outer:
 	}
 	if best == nil {
 		best = tie
+		if c, ok := m.appendsAfter(s); ok {
+			best = append(slices.Clone(best), c)
+		}
 	}
 	if len(best) > 1 || best[0].tied() {
 		return m.tied(k, s, best, says, places, prev, rel)
@@ -271,12 +274,13 @@ func (m *merger) finish(k int, s segment, p *placement, places func(int) []int) 
 // lines as they stand, as context, and the place where they stand is the
 // one); and one is left, or each left, grown to its edges, makes the same
 // edit. nil when that does not settle it. aside are places tied set aside
-// before: the placement names them among the others it fits.
+// before: the placement names them among the others it fits. (The bound on
+// places applies to those atOpenEnds leaves: a new test after the file's
+// last one, written like many above it, ties with each of them.)
 func (m *merger) settle(k int, s segment, all, aside []cand, says []int, places func(int) []int, prev int) *placement {
-	if len(all) > maxTies {
+	if all = m.atOpenEnds(s, all, prev); len(all) > maxTies {
 		return nil
 	}
-	all = m.atOpenEnds(s, all, prev)
 	var left []*placement
 	top := -1 // the first place left's top
 	for _, c := range all {
@@ -521,6 +525,34 @@ func (m *merger) appends(s segment, says []int, places func(int) []int, best can
 	}
 	return cand{}, false
 }
+
+// appendsAfter is appends for a tied segment whose first lines say
+// nothing (the closing brackets of the file's last function, then a new
+// one written like many above it, each a place it ties at): its first
+// lines, three or more, are the file's last lines, aligned from the file's
+// end within appendReach lines. The reading joins the tie, which settle
+// gives it when it alone reaches the file's end.
+func (m *merger) appendsAfter(s segment) (cand, bool) {
+	first, last := nextNonBlank(s.lines, -1, 1), nextNonBlank(s.lines, len(s.lines), -1)
+	fileLast := nextNonBlankLine(m.buf, m.n, -1)
+	if s.open[0] || !s.open[1] || first < 0 || fileLast < 0 {
+		return cand{}, false
+	}
+	for d := 2; d < appendReach && d <= fileLast && first+d < last; d++ {
+		j := fileLast - d
+		if !buffer.Equal(buffer.Collapse, s.lines[first], m.buf.Line(j)) {
+			continue
+		}
+		if r := m.grow(s, first, j); r.i0 == first && r.i1 < last && r.i1-r.i0 >= 2 && r.j1 >= fileLast {
+			return joined(s, r, r), true
+		}
+	}
+	return cand{}, false
+}
+
+// appendReach bounds the closing lines appendsAfter aligns: a function's
+// end, a few blocks deep.
+const appendReach = 12
 
 // lastLines returns the last line of a segment with no marker below it
 // and the file's last line, when they are alike (-1s otherwise): of the

@@ -468,8 +468,10 @@ func (m *merger) offDepth(k int, s segment, c cand, rel *relation, places func(i
 // thin refuses a segment placed by one line that says something when it
 // has many more such lines the file does not have there: one line in
 // common is no evidence that the segment belongs to this file, or here.
-// A segment with no marker below whose run is the file's last three lines
-// or more is placed: it adds its new lines at the file's end; so is a
+// A segment with no marker below that starts with its run, the file's
+// last three lines or more, is placed: it adds its new lines at the
+// file's end (new lines above the file's last lines, a "#endif", are not
+// placed so: a header's guard is no evidence); so is a
 // snippet that is the file's whole new text (see wholeFile), and one
 // without markers that has half the file's lines that say something (see
 // halfOfFile), wherever its ends are, or that starts with the file's first
@@ -480,7 +482,7 @@ func (m *merger) thin(k int, s segment, c cand, says []int) *Error {
 	if c.top != c.bot || c.top.says > 1 {
 		return nil
 	}
-	if s.open[1] && c.bot.j1 == nextNonBlankLine(m.buf, m.n, -1) && c.bot.i1-c.bot.i0 >= 2 {
+	if s.open[1] && c.bot.j1 == nextNonBlankLine(m.buf, m.n, -1) && c.bot.i1-c.bot.i0 >= 2 && c.top.i0 <= nextNonBlank(s.lines, -1, 1) {
 		return nil // the file's last lines, then new ones: added at its end
 	}
 	other := 0
@@ -492,9 +494,14 @@ func (m *merger) thin(k int, s segment, c cand, says []int) *Error {
 	if other < 4 || m.wholeFile(s, c) || s.open[0] && s.open[1] && (m.halfOfFile(s) || m.rewritesFromTop(s, c, says)) {
 		return nil
 	}
+	i := c.top.i0 // the run's line that says something, to name it
+	for i < c.top.i1 && !saysSomething(s.lines[i]) {
+		i++
+	}
+	j := c.top.j0 + i - c.top.i0
 	return m.segmentError(ErrNotFound, k, s, "has one line that is the file's (line %d, %q, at file line %d) and %d more that are not there",
-		s.at+c.top.i0+1, strings.TrimSpace(s.lines[c.top.i0]), c.top.j0+1, other).
-		at(LineRange{c.top.j0 + 1, c.top.j0 + 1}).
+		s.at+i+1, strings.TrimSpace(s.lines[i]), j+1, other).
+		at(LineRange{j + 1, j + 1}).
 		withHint("Check that the snippet is for this file; start and end the segment with two or three unchanged lines of the file around the change")
 }
 

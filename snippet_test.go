@@ -911,6 +911,12 @@ func TestMergeSnippetRefusalMessages(t *testing.T) {
 		err:     editkit.ErrNotFound,
 		msg:     `To add lines at the end of the file, start the segment with the file's last lines, from line 4 ("return 3") on, then the new ones`,
 	}, {
+		name:    "new lines above the file's last lines, one of which says something: not evidence enough",
+		content: "#ifndef lopcodes_h\n#define lopcodes_h\n\nLUAI_FUNC int luaP_isOT (Instruction i);\nLUAI_FUNC int luaP_isIT (Instruction i);\n\n\n#endif\n",
+		snippet: "// ... existing code ...\nLUAI_FUNC void luaT_adjustvarargs (lua_State *L, struct CallInfo *ci,\n                                                 const Proto *p);\nLUAI_FUNC void luaT_getvararg (CallInfo *ci, StkId ra, TValue *rc);\nLUAI_FUNC void luaT_getvarargs (lua_State *L, struct CallInfo *ci, StkId where,\n                                              int wanted, int vatab);\n\n\n#endif\n",
+		err:     editkit.ErrNotFound,
+		msg:     `has one line that is the file's (line 9, "#endif", at file line 8) and 5 more that are not there`,
+	}, {
 		name:    "new lines above a marker, nothing above: the file's first lines place them",
 		content: "package a\n\nfunc B() int {\n\treturn 3\n}\n",
 		snippet: "// Package a adds.\n// ... existing code ...\n",
@@ -1723,6 +1729,38 @@ func TestMergeSnippetAppends(t *testing.T) {
 		name:    "a new test like one further up",
 		content: b.String(),
 		snippet: "// ... existing code ...\n\t// reset the color mode.\n\tmode = autoColor\n}\n" + test,
+		err:     editkit.ErrAmbiguous,
+	}})
+}
+
+// TestMergeSnippetAppendsAfterBrackets: a last segment, with a marker
+// above it and none below, that starts with the closing brackets the file
+// ends with and goes on with a new test is added at the file's end, though
+// the new test's lines are those of the tests above, each a place the
+// segment fits as well: with no marker below it, the segment ends where
+// the file does. The same snippet for a file that ends otherwise is
+// refused.
+func TestMergeSnippetAppendsAfterBrackets(t *testing.T) {
+	body := func(name string) string {
+		return "\nfunc Test" + name + "(t *testing.T) {\n\ttree := &node{}\n\tfor _, route := range routes" + name + " {\n\t\trecv := catchPanic(func() {\n\t\t\ttree.addRoute(route, fakeHandler(route))\n\t\t})\n" +
+			"\t\tif recv != nil {\n\t\t\tt.Fatalf(\"panic inserting route '%s': %v\", route, recv)\n\t\t}\n\t}\n}\n"
+	}
+	var file strings.Builder
+	file.WriteString("package gin\n")
+	for _, name := range []string{"Static", "Param", "Wildcard", "Catchall", "Priority", "Conflict"} {
+		file.WriteString(body(name))
+	}
+	file.WriteString("\nfunc TestPanicMessage(t *testing.T) {\n\tfor _, route := range conflicts {\n\t\tif recv := catchPanic(func() { tree.addRoute(route, nil) }); recv == nil {\n\t\t\tt.Fatalf(\"no panic for %q\", route)\n\t\t}\n\t}\n}\n")
+	snippet := "// ... existing code ...\n\t\t}\n\t}\n}\n" + body("CaseInsensitive")
+	runMergeCases(t, []mergeCase{{
+		name:    "at the end",
+		content: file.String(),
+		snippet: snippet,
+		want:    file.String() + body("CaseInsensitive"),
+	}, {
+		name:    "a file that ends otherwise: refused",
+		content: file.String() + "\nfunc last() {}\n",
+		snippet: snippet,
 		err:     editkit.ErrAmbiguous,
 	}})
 }
