@@ -154,12 +154,13 @@
 // place when there are more than 20 of them, or when the snippet's markers
 // stand only between its parts, at neither end, and its last part does not
 // end at the file's last line (likewise below); with no marker below it, new
-// lines after the file's last three lines are added at its end. A snippet
-// without markers is the whole new text of a file it creates, or of an
-// existing file whose first or last line it has at its end or half of whose
-// lines it has (each of its lines counting once); otherwise it is a piece of
-// the file: it replaces the stretch its lines mark, and the file's lines
-// past its ends stay.
+// lines after the file's last three lines are added at its end, after three
+// closing brackets too when the new lines tie between places above (a new
+// test written like the others). A snippet without markers is the whole
+// new text of a file it creates, or of an existing file whose first or last
+// line it has at its end or half of whose lines it has (each of its lines
+// counting once); otherwise it is a piece of the file: it replaces the
+// stretch its lines mark, and the file's lines past its ends stay.
 //
 // It refuses rather than guess: a segment that fits two places (or fits one
 // as the file already has it and would change another, while the rest of the
