@@ -465,13 +465,35 @@ func (m *merger) offDepth(k int, s segment, c cand, rel *relation, places func(i
 	return nil
 }
 
+// openedAbove reports whether the segment's first lines, two or more, are
+// the file's lines that end just above run r's place, or on its first
+// lines (the closing brackets new code ends with, as the file's lines
+// there do): the segment shows where its new lines start, though with
+// lines that say nothing.
+func (m *merger) openedAbove(s segment, r run) bool {
+	h := nextNonBlank(s.lines, -1, 1)
+	if h < 0 || h >= r.i0 {
+		return false
+	}
+	for j := max(r.j0-appendReach, 0); j <= r.j0; j++ {
+		if !buffer.Equal(buffer.Collapse, s.lines[h], m.buf.Line(j)) {
+			continue
+		}
+		if t := m.grow(s, h, j); t.i0 == h && t.i1 > h && t.i1 < r.i0 && t.j1 >= r.j0-1 {
+			return true
+		}
+	}
+	return false
+}
+
 // thin refuses a segment placed by one line that says something when it
 // has many more such lines the file does not have there: one line in
 // common is no evidence that the segment belongs to this file, or here.
-// A segment with no marker below that starts with its run, the file's
-// last three lines or more, is placed: it adds its new lines at the
-// file's end (new lines above the file's last lines, a "#endif", are not
-// placed so: a header's guard is no evidence); so is a
+// A segment with no marker below whose run is the file's last three lines
+// or more is placed when the run starts it (it adds its new lines at the
+// file's end) or when its first lines are the file's just above the run
+// (see openedAbove: new lines above the file's last ones, between lines
+// of the file; a "#endif" after new lines alone is no evidence); so is a
 // snippet that is the file's whole new text (see wholeFile), and one
 // without markers that has half the file's lines that say something (see
 // halfOfFile), wherever its ends are, or that starts with the file's first
@@ -482,8 +504,8 @@ func (m *merger) thin(k int, s segment, c cand, says []int) *Error {
 	if c.top != c.bot || c.top.says > 1 {
 		return nil
 	}
-	if s.open[1] && c.bot.j1 == nextNonBlankLine(m.buf, m.n, -1) && c.bot.i1-c.bot.i0 >= 2 && c.top.i0 <= nextNonBlank(s.lines, -1, 1) {
-		return nil // the file's last lines, then new ones: added at its end
+	if s.open[1] && c.bot.j1 == nextNonBlankLine(m.buf, m.n, -1) && c.bot.i1-c.bot.i0 >= 2 && (c.top.i0 <= nextNonBlank(s.lines, -1, 1) || m.openedAbove(s, c.top)) {
+		return nil // new lines at the file's end, or just above its last lines
 	}
 	other := 0
 	for _, i := range says {

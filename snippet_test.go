@@ -1634,6 +1634,45 @@ func TestMergeSnippetDroppedLeast(t *testing.T) {
 	}})
 }
 
+// TestMergeSnippetDroppedLeastOneLine: the segment's top run holds one
+// line that says something, a function's first line the file has once; a
+// test rewritten from its first line to its unmarshalling, which ends as
+// the next test's unmarshalling does, ends in the first test: further down
+// it would drop the rest of the first test and the next one's first lines.
+// Under a first line of two words ("func Condition() {"), the
+// tie stands.
+func TestMergeSnippetDroppedLeastOneLine(t *testing.T) {
+	test := func(name, report, field string) string {
+		return "func " + name + " {\n\tlogrus.SetReportCaller(" + report + ")\n\tformatter := &logrus.JSONFormatter{}\n\n" +
+			"\tb, err := formatter.Format(logrus.WithField(\"func\", \"howdy pardner\"))\n\tif err != nil {\n\t\tt.Fatal(\"Unable to format entry: \", err)\n\t}\n\n" +
+			"\tentry := make(map[string]any)\n\terr = json.Unmarshal(b, &entry)\n\tif err != nil {\n\t\tt.Fatal(\"Unable to unmarshal formatted entry: \", err)\n\t}\n\n" +
+			"\tif entry[\"" + field + "\"] != \"howdy pardner\" {\n\t\tt.Fatal(\"" + field + " field not kept\")\n\t}\n}\n"
+	}
+	const rewritten = "\tvar buf bytes.Buffer\n\n\tlogger := logrus.New()\n\tlogger.SetOutput(&buf)\n\tlogger.SetFormatter(&logrus.JSONFormatter{})\n\tlogger.SetReportCaller(false)\n\n" +
+		"\tlogger.WithField(\"func\", \"howdy pardner\").Info(\"\")\n\n\tvar entry map[string]any\n\tif err := json.Unmarshal(buf.Bytes(), &entry); err != nil {\n\t\tt.Fatal(\"Unable to unmarshal formatted entry: \", err)\n\t}\n\n"
+	file := func(first string) string {
+		return "package logrus_test\n\nfunc TestTime(t *testing.T) {\n\tcheckTime(t)\n}\n\n" + test(first, "false", "func") + "\n" + test("TestFieldClashWithCaller(t *testing.T)", "true", "fields.func")
+	}
+	snippet := func(first string) string {
+		return "// ... existing code ...\n}\n\nfunc " + first + " {\n" + rewritten + "// ... existing code ...\n"
+	}
+	const first = "TestFieldDoesNotClashWithCaller(t *testing.T)"
+	old := file(first)
+	from := strings.Index(old, "\tlogrus.SetReportCaller(false)")
+	to := strings.Index(old, "\tif entry[\"func\"]")
+	runMergeCases(t, []mergeCase{{
+		name:    "a test's first line: the segment ends in that test",
+		content: old,
+		snippet: snippet(first),
+		want:    old[:from] + rewritten + old[to:],
+	}, {
+		name:    "a first line of two words: refused",
+		content: file("Condition()"),
+		snippet: snippet("Condition()"),
+		err:     editkit.ErrAmbiguous,
+	}})
+}
+
 // TestMergeSnippetTwiceShortWords: a changelog snippet of two windows
 // joined without the marker between them (a new release's notes with the
 // heading and first bullet of the release below, then bullets from much
@@ -1763,6 +1802,21 @@ func TestMergeSnippetAppendsAfterBrackets(t *testing.T) {
 		snippet: snippet,
 		err:     editkit.ErrAmbiguous,
 	}})
+}
+
+// TestMergeSnippetAboveLastLines: new lines between the closing brackets
+// of the file's last function and its last lines, with no marker below,
+// are placed by both: the brackets above the new lines are the file's just
+// above its last lines. (New lines with only the file's last lines below
+// them, a header's "#endif", are refused: see
+// TestMergeSnippetRefusalMessages.)
+func TestMergeSnippetAboveLastLines(t *testing.T) {
+	const head = "(function(root, factory) {\n  root.Backbone = factory(root, {});\n})(this, function(root, Backbone) {\n\n" +
+		"  var wrapError = function(model, options) {\n    var error = options.error;\n    options.error = function(resp) {\n      if (error) error.call(options.context, model, resp, options);\n    };\n  };\n"
+	const tail = "\n  return Backbone;\n});\n"
+	const added = "\n  // Provide useful information when things go wrong.\n  Backbone.debugInfo = function() {\n    var info = {backbone: Backbone.VERSION};\n" +
+		"    console.debug('Backbone debug info: ', JSON.stringify(info, null, 4));\n    return info;\n  };\n"
+	checkMerge(t, head+tail, "  // ... existing code ...\n    };\n  };\n"+added+tail, head+added+tail, nil)
 }
 
 // TestMergeSnippetPastTheEnd: a function appended after the file's last
