@@ -1639,8 +1639,7 @@ func TestMergeSnippetDroppedLeast(t *testing.T) {
 // test rewritten from its first line to its unmarshalling, which ends as
 // the next test's unmarshalling does, ends in the first test: further down
 // it would drop the rest of the first test and the next one's first lines.
-// Under a first line of two words ("func Condition() {"), the
-// tie stands.
+// Under a first line of two words ("func Condition() {"), the tie stands.
 func TestMergeSnippetDroppedLeastOneLine(t *testing.T) {
 	test := func(name, report, field string) string {
 		return "func " + name + " {\n\tlogrus.SetReportCaller(" + report + ")\n\tformatter := &logrus.JSONFormatter{}\n\n" +
