@@ -276,6 +276,13 @@ func words(l string) []string {
 
 func wordRune(r rune) bool { return r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r) }
 
+// isWord reports whether w, one of words' words, is a run of letters,
+// digits and "_", not a mark.
+func isWord(w string) bool {
+	r, _ := utf8.DecodeRuneInString(w)
+	return wordRune(r)
+}
+
 // replaceWords rewrites each word of l (as words splits it) with f,
 // keeping everything between words.
 func replaceWords(l string, f func(string) string) string {

@@ -511,19 +511,30 @@ func (m *merger) pinned(s segment, prev int) map[int]int {
 // settle gives to the append when best does not reach the file's end. (A
 // snippet without markers says nothing by ending without one.)
 func (m *merger) appends(s segment, says []int, places func(int) []int, best cand) (cand, bool) {
-	first, last := nextNonBlank(s.lines, -1, 1), nextNonBlank(s.lines, len(s.lines), -1)
-	fileLast := nextNonBlankLine(m.buf, m.n, -1)
-	if s.open[0] || !s.open[1] || len(says) == 0 || first < 0 || fileLast < 0 {
+	appended, ok := m.appendedBy(s)
+	if !ok || len(says) == 0 {
 		return cand{}, false
 	}
 	for _, j := range places(says[0]) {
-		r := m.grow(s, says[0], j)
 		// (A run where best's starts is best's own reading: no tie.)
-		if r.i0 == first && r.j0 != best.top.j0 && r.i1 < last && r.i1-r.i0 >= 2 && r.j1 >= fileLast {
+		if r := m.grow(s, says[0], j); appended(r) && r.j0 != best.top.j0 {
 			return joined(s, r, r), true
 		}
 	}
 	return cand{}, false
+}
+
+// appendedBy returns, for a segment with a marker above it and none below,
+// the test of a run that reads it as lines added at the file's end: the
+// run starts the segment, holds three lines or more, ends on the file's
+// last line that is not blank, and is followed by more of the segment.
+func (m *merger) appendedBy(s segment) (func(run) bool, bool) {
+	first, last := nextNonBlank(s.lines, -1, 1), nextNonBlank(s.lines, len(s.lines), -1)
+	fileLast := nextNonBlankLine(m.buf, m.n, -1)
+	if s.open[0] || !s.open[1] || first < 0 || fileLast < 0 {
+		return nil, false
+	}
+	return func(r run) bool { return r.i0 == first && r.i1 < last && r.i1-r.i0 >= 2 && r.j1 >= fileLast }, true
 }
 
 // appendsAfter is appends for a tied segment whose first lines say
@@ -533,17 +544,16 @@ func (m *merger) appends(s segment, says []int, places func(int) []int, best can
 // end within appendReach lines. The reading joins the tie, which settle
 // gives it when it alone reaches the file's end.
 func (m *merger) appendsAfter(s segment) (cand, bool) {
-	first, last := nextNonBlank(s.lines, -1, 1), nextNonBlank(s.lines, len(s.lines), -1)
-	fileLast := nextNonBlankLine(m.buf, m.n, -1)
-	if s.open[0] || !s.open[1] || first < 0 || fileLast < 0 {
+	appended, ok := m.appendedBy(s)
+	if !ok {
 		return cand{}, false
 	}
-	for d := 2; d < appendReach && d <= fileLast && first+d < last; d++ {
-		j := fileLast - d
+	first, fileLast := nextNonBlank(s.lines, -1, 1), nextNonBlankLine(m.buf, m.n, -1)
+	for j := fileLast - 2; j >= 0 && j > fileLast-appendReach; j-- {
 		if !buffer.Equal(buffer.Collapse, s.lines[first], m.buf.Line(j)) {
 			continue
 		}
-		if r := m.grow(s, first, j); r.i0 == first && r.i1 < last && r.i1-r.i0 >= 2 && r.j1 >= fileLast {
+		if r := m.grow(s, first, j); appended(r) {
 			return joined(s, r, r), true
 		}
 	}

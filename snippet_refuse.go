@@ -444,10 +444,7 @@ func (m *merger) offDepth(k int, s segment, c cand, rel *relation, places func(i
 	if rel == nil || rel.agrees(c.top.rel) {
 		return nil
 	}
-	i := c.top.i0
-	for i < c.top.i1 && !saysSomething(s.lines[i]) {
-		i++
-	}
+	i := c.top.saying(s)
 	w := indentWidth(s.lines[i], m.tab)
 	atRel := func(j int) bool { return rel.depth(w, indentWidth(m.buf.Line(j), m.tab)) == 0 }
 	if atRel(c.top.j0 + i - c.top.i0) {
@@ -516,10 +513,7 @@ func (m *merger) thin(k int, s segment, c cand, says []int) *Error {
 	if other < 4 || m.wholeFile(s, c) || s.open[0] && s.open[1] && (m.halfOfFile(s) || m.rewritesFromTop(s, c, says)) {
 		return nil
 	}
-	i := c.top.i0 // the run's line that says something, to name it
-	for i < c.top.i1 && !saysSomething(s.lines[i]) {
-		i++
-	}
+	i := c.top.saying(s) // named, not a blank line before it
 	j := c.top.j0 + i - c.top.i0
 	return m.segmentError(ErrNotFound, k, s, "has one line that is the file's (line %d, %q, at file line %d) and %d more that are not there",
 		s.at+i+1, strings.TrimSpace(s.lines[i]), j+1, other).

@@ -21,6 +21,16 @@ func (r run) cut(i1 int, s segment) run {
 	return r
 }
 
+// saying is the run's first line that says something, or its last line
+// when none does.
+func (r run) saying(s segment) int {
+	i := r.i0
+	for i < r.i1 && !saysSomething(s.lines[i]) {
+		i++
+	}
+	return i
+}
+
 func (r run) pairs() [][2]int {
 	var out [][2]int
 	for i := r.i0; i <= r.i1; i++ {

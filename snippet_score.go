@@ -3,7 +3,6 @@ package editkit
 import (
 	"math"
 	"slices"
-	"unicode/utf8"
 
 	"github.com/editkit/editkit/internal/buffer"
 )
@@ -246,19 +245,8 @@ func (m *merger) droppedLeast(s segment, c cand, alts []cand) (cand, []cand) {
 // words or more (a function's first line; not a "return nil", nor a lone
 // "Condition" or "## policy" heading that another file has too).
 func (m *merger) saysOnce(s segment, r run) bool {
-	for i := r.i0; i <= r.i1; i++ {
-		if l := s.lines[i]; saysSomething(l) {
-			return countFunc(words(l), isWord) >= 3 && distinctive(l) && len(m.buf.Occurrences(buffer.Collapse, l, 2)) == 1
-		}
-	}
-	return false
-}
-
-// isWord reports whether w, one of words' words, is a run of letters,
-// digits and "_", not a mark.
-func isWord(w string) bool {
-	r, _ := utf8.DecodeRuneInString(w)
-	return wordRune(r)
+	l := s.lines[r.saying(s)]
+	return saysSomething(l) && countFunc(words(l), isWord) >= 3 && distinctive(l) && len(m.buf.Occurrences(buffer.Collapse, l, 2)) == 1
 }
 
 // writesNew reports whether most lines that say something between c's
