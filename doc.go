@@ -156,7 +156,7 @@
 // end at the file's last line (likewise below); with no marker below it, new
 // lines after the file's last three lines are added at its end, after three
 // closing brackets too when the new lines tie between places above (a new
-// test written like the others). A snippet without markers is the whole
+// test written like the others) or the file has none of them. A snippet without markers is the whole
 // new text of a file it creates, or of an existing file whose first or last
 // line it has at its end or half of whose lines it has (each of its lines
 // counting once); otherwise it is a piece of the file: it replaces the
@@ -177,8 +177,9 @@
 // file's own end, where no marker stands: an appended function that ends as
 // one above does), one that writes its last line anew while the file has
 // that line a little below it (a deletion the snippet does not show, or the
-// line twice), or its first line the file has, and has once, while the file
-// has it a little above, one read as shifted against the file beside a line
+// line twice), or its first line that says something while the file has it
+// a little above (a later line of its top too, when the file has that one
+// once), one read as shifted against the file beside a line
 // it shows at the file's own indentation (which lines change depth is not
 // clear), one placed at another depth than the segment before it while the
 // file has its first line above, at that segment's depth, one whose brackets

@@ -20,6 +20,17 @@ func (r relation) agrees(o relation) bool {
 	return r.sUnit*o.fUnit == o.sUnit*r.fUnit && r.depth(o.sw, o.fw) == 0
 }
 
+// keepsMargin reports whether r puts each of lines at the file's margin
+// or deeper: a reading that moves a line left of the margin is not one.
+func (r relation) keepsMargin(lines []string, tab int) bool {
+	for _, l := range lines {
+		if !isBlank(l) && r.fw*r.sUnit+(indentWidth(l, tab)-r.sw)*r.fUnit < 0 {
+			return false
+		}
+	}
+	return true
+}
+
 // indentWidth is the columns of a line's indentation, a tab counting tab.
 func indentWidth(l string, tab int) int {
 	w := 0

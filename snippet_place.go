@@ -165,7 +165,14 @@ outer:
 		}
 	}
 	if best == nil && tie == nil {
-		return nil, m.notFound(k, s)
+		// New lines after closing lines the file ends with. Closing
+		// lines read a level off, so that a line of the segment would
+		// stand left of the file's margin, are not the file's last ones.
+		c, ok := m.appendsAfter(s)
+		if !ok || !c.top.rel.keepsMargin(s.lines, m.tab) {
+			return nil, m.notFound(k, s)
+		}
+		best = []cand{c}
 	}
 	if best != nil && !best[0].tied() {
 		if c, ok := m.appends(s, says, places, best[0]); ok {
@@ -542,7 +549,16 @@ func (m *merger) appendedBy(s segment) (func(run) bool, bool) {
 // one written like many above it, each a place it ties at): its first
 // lines, three or more, are the file's last lines, aligned from the file's
 // end within appendReach lines. The reading joins the tie, which settle
-// gives it when it alone reaches the file's end.
+// gives it when it alone reaches the file's end. A segment none of whose
+// lines that say something the file has (a new type and its methods after
+// the last test) has it as its one place.
+//
+// Measured on replay, as the one place: 3 more right merges of 1,050 on
+// snippet and styled on the seven corpora, 5 more on ten held out, 2 on
+// ten new and 1 on 25 more; no must-refuse snippet merged. Two snippets
+// would be merged wrong without startsAbove's rule for a common first line
+// (another segment read as a new line at a function's end) and without
+// the margin (below the marker, a spec's "end" lines, read a level up).
 func (m *merger) appendsAfter(s segment) (cand, bool) {
 	appended, ok := m.appendedBy(s)
 	if !ok {

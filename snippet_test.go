@@ -917,6 +917,17 @@ func TestMergeSnippetRefusalMessages(t *testing.T) {
 		err:     editkit.ErrNotFound,
 		msg:     `has one line that is the file's (line 9, "#endif", at file line 8) and 5 more that are not there`,
 	}, {
+		name: "a segment that starts on a common line of the file, read as new, a function below it dropped or the line written twice",
+		content: "package gin\n\nfunc TestPanic(t *testing.T) {\n\tw := perform(\"/panic\")\n\tassert.Equal(t, http.StatusBadRequest, w.Code)\n}\n\n" +
+			"func TestPanicInHandler(t *testing.T) {\n\tw := perform(\"/recovery\")\n\tassert.Equal(t, http.StatusBadRequest, w.Code)\n}\n\n" +
+			"func TestPanicWithAbort(t *testing.T) {\n\tw := perform(\"/abort\")\n\tassert.Equal(t, http.StatusBadRequest, w.Code)\n}\n\n" +
+			"func TestPanicClean(t *testing.T) {\n\tw := perform(\"/clean\")\n\tassert.Equal(t, http.StatusBadRequest, w.Code)\n}\n\n" +
+			"func TestSource(t *testing.T) {\n\tbs := source(nil, 0)\n\tassert.Equal(t, dunnoBytes, bs)\n\n\tbs = source(lines, 1)\n\tassert.Equal(t, []byte(\"Hello world.\"), bs)\n}\n\n" +
+			"func TestFunction(t *testing.T) {\n\tbs := function(1)\n\tassert.Equal(t, dunno, bs)\n}\n",
+		snippet: "// ... existing code ...\n\tassert.Equal(t, http.StatusBadRequest, w.Code)\n}\n\nfunc TestFunction(t *testing.T) {\n\tbs := function(2)\n\tassert.Equal(t, dunno, bs)\n}\n",
+		err:     editkit.ErrConflict,
+		msg:     `starts with line 2 ("assert.Equal(t, http.StatusBadRequest, w.Code)"), written as a new line, and the file has that line at line 20, 9 lines above the lines 29-34 the segment replaces`,
+	}, {
 		name:    "new lines above a marker, nothing above: the file's first lines place them",
 		content: "package a\n\nfunc B() int {\n\treturn 3\n}\n",
 		snippet: "// Package a adds.\n// ... existing code ...\n",
@@ -1800,6 +1811,45 @@ func TestMergeSnippetAppendsAfterBrackets(t *testing.T) {
 		content: file.String() + "\nfunc last() {}\n",
 		snippet: snippet,
 		err:     editkit.ErrAmbiguous,
+	}})
+}
+
+// TestMergeSnippetAppendsNewLines: a segment below a marker, none below
+// it, that starts with the closing brackets the file ends with and goes on
+// with lines the file has nowhere (a new type and test after the last
+// test) has nothing else to place it by: its first lines, three or more,
+// aligned with the file's last ones, make it an append. A file that ends
+// otherwise has no place for it, nor one whose last lines are the
+// segment's first only read a level off.
+func TestMergeSnippetAppendsNewLines(t *testing.T) {
+	const file = "package slog_test\n\nfunc TestLevels(t *testing.T) {\n\tfor _, tc := range cases {\n\t\tt.Run(tc.name, func(t *testing.T) {\n" +
+		"\t\t\trequire.NoError(t, hook.Fire(entry))\n\t\t})\n\t}\n}\n"
+	const added = "\ntype errorHandler struct{}\n\nfunc (h *errorHandler) Handle(context.Context, slog.Record) error {\n\treturn errors.New(\"boom\")\n}\n"
+	snippet := "\t\t// ... existing code ...\n\t\t})\n\t}\n}\n" + added
+	// A spec with "end" too often in it to place a segment by, that ends
+	// with four: the segment's three, read a level up, reach its end, and
+	// the segment's own last "end" would stand left of the margin.
+	var spec strings.Builder
+	spec.WriteString("describe Thor::Option do\n  describe \"#usage\" do\n")
+	for n := range 70 {
+		fmt.Fprintf(&spec, "    it \"case %d\" do\n      expect(parse(%d).usage).to eq(%d)\n    end\n", n, n, n)
+	}
+	spec.WriteString("    context \"with aliases\" do\n      it \"lists them\" do\n        expect(parse([:foo, :f]).usage).to eq(\"-f, --foo\")\n      end\n    end\n  end\nend\n")
+	runMergeCases(t, []mergeCase{{
+		name:    "at the end",
+		content: file,
+		snippet: snippet,
+		want:    file + added,
+	}, {
+		name:    "a file that ends otherwise: refused",
+		content: file + "\nfunc last() {}\n",
+		snippet: snippet,
+		err:     editkit.ErrNotFound,
+	}, {
+		name:    "closing lines that are the file's last only a level off: refused",
+		content: spec.String(),
+		snippet: "      # ... existing code ...\n      end\n    end\n  end\n\n  describe \"#print_default\" do\n    it \"prints true\" do\n      expect(option(:foo).print_default).to eq(true)\n    end\n  end\nend\n",
+		err:     editkit.ErrNotFound,
 	}})
 }
 
