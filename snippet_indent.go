@@ -67,10 +67,19 @@ func hasTabIndent(lines []string) bool {
 	return false
 }
 
+// maxStep is the widest step of indentation: a wider change aligns a
+// continuation line under its call's bracket. (Counted, two continuations
+// of Lua's at 21 columns made a step of 17 that misread every depth.)
+// Measured on replay: 5 more right merges of 1,050 on snippet, placed,
+// styled and dedented on ten new repositories, 6 more on snippet of 25
+// more, 3 more on ten held out (dedented and open-ends); none lost, none
+// wrong.
+const maxStep = 8
+
 // indentStep is the usual change of indentation between neighbouring
 // lines, in columns: the most frequent one of two columns or more (single
-// columns align comments), 0 when the lines show none or show it only
-// once. One change says too little: a docstring's continuation lines or an
+// columns align comments) and maxStep or fewer, 0 when the lines show none
+// or show it only once. One change says too little: a docstring's continuation lines or an
 // argument list aligned under a bracket are not a step, and a step guessed
 // from one of them would misread every depth of the snippet. In a line
 // indented with tabs, only the tabs count: spaces after them align.
@@ -92,8 +101,8 @@ func indentStep(lines []string, tab int) int {
 			w = (len(l) - len(strings.TrimLeft(l, "\t"))) * t
 		}
 		if prev >= 0 {
-			if d := w - prev; d >= 2 || d <= -2 {
-				count[max(d, -d)]++
+			if d := max(w-prev, prev-w); d >= 2 && d <= maxStep {
+				count[d]++
 			}
 		}
 		prev = w

@@ -9,6 +9,32 @@ import (
 	"github.com/editkit/editkit/internal/buffer"
 )
 
+func TestIndentStep(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		lines []string
+		want  int
+	}{
+		{"two spaces", []string{"static int f (void) {", "  while (x) {", "    g();", "  }", "}"}, 2},
+		{"tabs", []string{"func f() {", "\tif x {", "\t\tg()", "\t}", "}"}, 4},
+		{"continuations aligned under a call's bracket are no step", []string{
+			"    luaL_argcheck(L, opt != Kstring, 1,",
+			"                     \"variable-length format\");",
+			"    size += ntoalign;",
+			"    luaL_argcheck(L, totalsize <= MAX_SIZE - size,",
+			"                     1, \"format result too large\");",
+			"    totalsize += size;",
+			"  }",
+			"}",
+		}, 2},
+		{"one change says too little", []string{"a", "  b"}, 0},
+	} {
+		if got := indentStep(tc.lines, 4); got != tc.want {
+			t.Errorf("%s: indentStep = %d, want %d", tc.name, got, tc.want)
+		}
+	}
+}
+
 func TestBalance(t *testing.T) {
 	for _, tc := range []struct {
 		name  string

@@ -1814,6 +1814,22 @@ func TestMergeSnippetAppendsAfterBrackets(t *testing.T) {
 	}})
 }
 
+// TestMergeSnippetContinuationLines: continuation lines aligned under a
+// call's bracket, 21 columns deep in a file indented by two, do not make
+// the snippet's step of indentation: read with a step of 17, every depth
+// of the segment was off, its runs stopped at the first continuation and
+// its closing bracket was left out of the lines it replaces.
+func TestMergeSnippetContinuationLines(t *testing.T) {
+	const file = "static int str_packsize (lua_State *L) {\n  size_t totalsize = 0;\n  while (*fmt != '\\0') {\n    size_t size;\n" +
+		"    luaL_argcheck(L, opt != Kstring && opt != Kzstr, 1,\n                     \"variable-length format\");\n" +
+		"    size += ntoalign;  /* total space used by option */\n    luaL_argcheck(L, totalsize <= LUA_MAXINTEGER - size,\n" +
+		"                     1, \"format result too large\");\n    totalsize += size;\n  }\n  lua_pushinteger(L, cast_st2S(totalsize));\n  return 1;\n}\n"
+	const snippet = "    // ... existing code ...\n    luaL_argcheck(L, opt != Kstring && opt != Kzstr, 1,\n                     \"variable-length format\");\n" +
+		"    size += ntoalign;  /* total space used by option */\n    luaL_argcheck(L, totalsize <= MAX_SIZE - size,\n" +
+		"                     1, \"format result too large\");\n    totalsize += size;\n  }\n  // ... existing code ...\n"
+	checkMerge(t, file, snippet, strings.Replace(file, "LUA_MAXINTEGER", "MAX_SIZE", 1), nil)
+}
+
 // TestMergeSnippetAppendsNewLines: a segment below a marker, none below
 // it, that starts with the closing brackets the file ends with and goes on
 // with lines the file has nowhere (a new type and test after the last
