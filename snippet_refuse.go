@@ -872,16 +872,23 @@ func shellBlock(t string) int {
 // balance counts the block comments lines open and close, and their
 // brackets outside quoted strings and comments — as far as a line shows
 // them without knowing the language: a line that starts as a comment does
-// in C, Go, JavaScript, Rust, Python, shell, YAML, SQL or HTML is skipped,
-// and a line ends at "//", "/*" or "#" after a space (not at the "//" of a
+// in C, Go, JavaScript, Rust, Python, shell, YAML, SQL or HTML is skipped
+// (not Rust's attributes, "#[cfg_attr(", whose brackets span lines), and
+// a line ends at "//", "/*" or "#" after a space (not at the "//" of a
 // URL). (isComment, for markers, also takes lines starting with ', % or ;
 // — in code those are strings and statements, whose brackets count.)
+//
+// Measured on replay, attributes as code: 4 more right merges of 1,050 on
+// snippet and styled of 25 repositories (mio's tests), 2 more dedented on
+// ten new; four open-ends snippets of one mio commit are now merged wrong,
+// by the rule that keeps the lines past a snippet's ends when its markers
+// stand only between its parts (the file's first line, deleted there).
 func balance(lines []string) brackets {
 	var b brackets
 	for _, l := range lines {
 		t := strings.TrimLeft(l, " \t")
 		b[3] += blockComment(t)
-		if hasAnyPrefix(t, "//", "/*", "*", "#", "--", "<!--") {
+		if hasAnyPrefix(t, "//", "/*", "*", "#", "--", "<!--") && !hasAnyPrefix(t, "#[", "#![") {
 			continue // a comment line, or the first of a block comment
 		}
 		b[4] += shellBlock(strings.TrimSpace(t))
@@ -896,7 +903,7 @@ func balance(lines []string) brackets {
 				}
 			case r == '"' || r == '`':
 				quote = r
-			case (prev == ' ' || prev == '\t') && (r == '#' || strings.HasPrefix(t[i:], "//") || strings.HasPrefix(t[i:], "/*")):
+			case (prev == ' ' || prev == '\t') && (r == '#' && i > 0 || strings.HasPrefix(t[i:], "//") || strings.HasPrefix(t[i:], "/*")):
 				break line
 			case r == '(':
 				b[0]++

@@ -1830,6 +1830,20 @@ func TestMergeSnippetContinuationLines(t *testing.T) {
 	checkMerge(t, file, snippet, strings.Replace(file, "LUA_MAXINTEGER", "MAX_SIZE", 1), nil)
 }
 
+// TestMergeSnippetRustAttribute: a Rust attribute spread over lines,
+// "#[cfg_attr(" … ")]", is code: deleted between the closing brackets that
+// start the segment and the test below, it closes what it opens, so the
+// segment's top brackets are the file's above it. (Read as a comment, its
+// first line left ")]" closing what nothing opened, and the segment was
+// refused.)
+func TestMergeSnippetRustAttribute(t *testing.T) {
+	const test = "#[test]\nfn write_shutdown() {\n    init();\n    let mut poll = Poll::new().unwrap();\n    poll.poll(&mut events, None).unwrap();\n}\n"
+	const file = "fn expect_events(poll: &mut Poll) {\n    for event in events.iter() {\n        if event.token() == Token(0) {\n            found = true;\n        }\n    }\n}\n\n" +
+		"#[cfg_attr(\n    target_os = \"wasi\",\n    ignore = \"temporarily disabled for WASI\"\n)]\n" + test
+	const snippet = "        // ... existing code ...\n        }\n    }\n}\n\n#[test]\nfn write_shutdown() {\n    init();\n    // ... existing code ...\n"
+	checkMerge(t, file, snippet, strings.Replace(file, "#[cfg_attr(\n    target_os = \"wasi\",\n    ignore = \"temporarily disabled for WASI\"\n)]\n", "", 1), nil)
+}
+
 // TestMergeSnippetAppendsNewLines: a segment below a marker, none below
 // it, that starts with the closing brackets the file ends with and goes on
 // with lines the file has nowhere (a new type and test after the last
