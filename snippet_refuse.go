@@ -343,7 +343,11 @@ func (m *merger) tooCommon(line string) bool {
 // that says something lies beyond its runs and is the file's somewhere
 // else: a line the file has once, or the start of a stretch of three lines
 // that say something. The segment then spans lines no marker stands for,
-// or repeats them.
+// or repeats them. A place in line with one of the runs (as far from it in
+// the file as in the segment) is where the segment puts the line anyway.
+// (Measured on replay: 1 more right merge on snippet and styled of 25
+// repositories, 3 on dedented, 1 on open-ends and 2 on tight there, 1 on
+// dedented of ten held out; none lost, none wrong.)
 // A snippet that is the file's whole new text (see wholeFile) spans the
 // file: nothing in it is elsewhere.
 func (m *merger) elsewhere(k int, s segment, c cand, says []int, places func(int) []int) *Error {
@@ -365,8 +369,8 @@ func (m *merger) elsewhere(k int, s segment, c cand, says []int, places func(int
 	}
 	for _, i := range ends {
 		for _, j := range places(i) {
-			if j >= c.top.j0 && j <= c.bot.j1 || m.pastEnd(s, c, i, j) {
-				continue
+			if j >= c.top.j0 && j <= c.bot.j1 || j-i == c.top.j0-c.top.i0 || j-i == c.bot.j0-c.bot.i0 || m.pastEnd(s, c, i, j) {
+				continue // within the runs' lines, or in line with a run
 			}
 			r := m.growWith(s, i, j, c.top.rel)
 			if r.says < 3 && len(places(i)) > 1 {

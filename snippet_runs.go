@@ -68,9 +68,19 @@ func (m *merger) grow(s segment, i, j int) run {
 // holds further). A snippet whose
 // indents only ever change by two of the file's steps (a YAML list item's
 // body) shows a step twice the file's; which reading is right, only a
-// line at another depth further on can tell.
+// line at another depth further on can tell. The other way round, the
+// file's step, taken from the lines around the first place looked at, may
+// be a multiple of the snippet's where the snippet keeps the file's own
+// indentation (a README's code block indented by two, its lists by four).
+//
+// Measured on replay, that other way round: 1 more right merge of 1,050 on
+// snippet of the seven corpora, 9 more on ten held out, 5 on ten new and
+// 3 on 25 more, and as many on placed, styled, open-ends and dedented;
+// none lost; four tight snippets of 25 more (timber), refused before, are
+// merged wrong: a new test, placed by one line below it, read as a
+// rewrite of the test above.
 func (m *merger) readings(s segment, i, j int, tr run) []run {
-	if tr.rel.sUnit == tr.rel.fUnit || tr.rel.sUnit%tr.rel.fUnit != 0 {
+	if tr.rel.sUnit == tr.rel.fUnit || tr.rel.sUnit%tr.rel.fUnit != 0 && tr.rel.fUnit%tr.rel.sUnit != 0 {
 		return []run{tr}
 	}
 	rel := tr.rel

@@ -1844,6 +1844,43 @@ func TestMergeSnippetRustAttribute(t *testing.T) {
 	checkMerge(t, file, snippet, strings.Replace(file, "#[cfg_attr(\n    target_os = \"wasi\",\n    ignore = \"temporarily disabled for WASI\"\n)]\n", "", 1), nil)
 }
 
+// TestMergeSnippetLineInLine: a function rewritten from its first lines
+// down, the last line that says something the file's too, at the very
+// line the segment's top run puts it: that line is where the segment
+// fits, not elsewhere, though the lines around it changed.
+func TestMergeSnippetLineInLine(t *testing.T) {
+	const head = "class Detector {\n  private static void checkTag(JavaContext context, Call call) {\n    String tag = call.getTag();\n    if (tag.length() > 23) {\n" +
+		"      context.report(ISSUE_TAG_LENGTH, call, \"The logging tag can be at most 23 characters\");\n    }\n  }\n\n"
+	const oldFunc = "  private static void checkExceptionLogging(JavaContext context, Call call) {\n    Expression[] arguments = call.getArguments();\n\n" +
+		"    if (arguments.length > 1) {\n      boolean isFirstParameterThrowable = isSubclassOf(context, arguments[0], Throwable.class);\n\n" +
+		"      if (isFirstParameterThrowable) {\n        Expression secondArgument = arguments[1];\n        String secondArgAsString = evaluateString(context, secondArgument, true);\n" +
+		"        if (secondArgAsString == null || secondArgAsString.isEmpty()) {\n          context.report(ISSUE_EXCEPTION_LOGGING, secondArgument, context.getLocation(secondArgument),\n" +
+		"              \"Use single-argument log method instead of null/empty message\");\n        }\n      }\n    }\n  }\n"
+	const newFunc = "  private static void checkExceptionLogging(JavaContext context, Call call) {\n    Expression[] arguments = call.getArguments();\n\n" +
+		"    if (arguments.length > 1 && isSubclassOf(context, arguments[0], Throwable.class)) {\n      Expression secondArgument = arguments[1];\n      // The message, evaluated.\n\n" +
+		"      String s = evaluateString(context, secondArgument, true);\n      if (s == null || s.isEmpty()) {\n" +
+		"        context.report(ISSUE_EXCEPTION_LOGGING, secondArgument, context.getLocation(secondArgument),\n          // an aligned note\n" +
+		"            \"Use single-argument log method instead of null/empty message\");\n      }\n    }\n  }\n"
+	const tail = "\n  private static void checkArguments(JavaContext context, Call call) {\n    int count = call.getArgumentCount();\n    if (count == 0) {\n      return;\n    }\n  }\n}\n"
+	checkMerge(t, head+oldFunc+tail, "  // ... existing code ...\n"+newFunc+"  // ... existing code ...\n", head+newFunc+tail, nil)
+}
+
+// TestMergeSnippetFileStepWider: a code block in a README indented by
+// two, in a file whose lists step by four. Lines at the file's own
+// indentation are at its depth whatever the steps: read with the file's
+// step of four against the snippet's two, the block's lines stopped the
+// runs at each change of depth and the segment had nothing to place it.
+func TestMergeSnippetFileStepWider(t *testing.T) {
+	const list = "## Download\n\n*   Gradle:\n\n    ```groovy\n    implementation 'com.jakewharton.timber:timber:5.0.1'\n    ```\n\n*   Maven:\n\n" +
+		"    ```xml\n    <dependency>\n        <groupId>com.jakewharton.timber</groupId>\n        <artifactId>timber</artifactId>\n    </dependency>\n    ```\n\n"
+	block := func(call string) string {
+		return "Snapshots of the development version are in Sonatype's snapshots repository.\n\n```groovy\nrepositories {\n  " + call +
+			"\n  maven {\n    url 'https://oss.sonatype.org/content/repositories/snapshots/'\n  }\n}\n```\n"
+	}
+	const snippet = "<!-- ... existing code ... -->\n\n```groovy\nrepositories {\n  mavenCentral()\n  maven {\n    url 'https://oss.sonatype.org/content/repositories/snapshots/'\n  }\n<!-- ... existing code ... -->\n"
+	checkMerge(t, list+block("mavenCental()"), snippet, list+block("mavenCentral()"), nil)
+}
+
 // TestMergeSnippetAppendsNewLines: a segment below a marker, none below
 // it, that starts with the closing brackets the file ends with and goes on
 // with lines the file has nowhere (a new type and test after the last
