@@ -156,11 +156,12 @@
 // end at the file's last line (likewise below); with no marker below it, new
 // lines after the file's last three lines are added at its end, after three
 // closing brackets too when the new lines tie between places above (a new
-// test written like the others) or the file has none of them. A snippet without markers is the whole
-// new text of a file it creates, or of an existing file whose first or last
-// line it has at its end or half of whose lines it has (each of its lines
-// counting once); otherwise it is a piece of the file: it replaces the
-// stretch its lines mark, and the file's lines past its ends stay.
+// test written like the others) or the file has none of them. A snippet
+// without markers is the whole new text of a file it creates, or of an
+// existing file whose first or last line it has at its end or half of whose
+// lines it has (each of its lines counting once); otherwise it is a piece
+// of the file: it replaces the stretch its lines mark, and the file's lines
+// past its ends stay.
 //
 // It refuses rather than guess: a segment that fits two places (or fits one
 // as the file already has it and would change another, while the rest of the
@@ -179,11 +180,11 @@
 // that line a little below it (a deletion the snippet does not show, or the
 // line twice), or its first line that says something while the file has it
 // a little above (a later line of its top too, when the file has that one
-// once), one read as shifted against the file beside a line
-// it shows at the file's own indentation (which lines change depth is not
-// clear), one placed at another depth than the segment before it while the
-// file has its first line above, at that segment's depth, one whose brackets
-// (a shell's if … fi among them) do not close what they replace, one whose
+// once), one read as shifted against the file beside a line it shows at the
+// file's own indentation (which lines change depth is not clear), one placed
+// at another depth than the segment before it while the file has its first
+// line above, at that segment's depth, one whose brackets (a shell's if … fi
+// among them) do not close what they replace, one whose
 // top lines are the file's at several places far above where its bottom
 // lines fit, one placed only by brackets at an edge that reads both as new
 // lines and as a rewrite of two or more lines beside them (new code written
