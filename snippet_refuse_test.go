@@ -28,6 +28,18 @@ func TestIndentStep(t *testing.T) {
 			"}",
 		}, 2},
 		{"one change says too little", []string{"a", "  b"}, 0},
+		{"a directive at the margin is no step", []string{
+			"            }",
+			"        }",
+			"",
+			"#if !(NET20 || NET35) || NETSTANDARD2_0",
+			"        [Test]",
+			"        public void ReadInt64Overflow()",
+			"        {",
+			"            BigInteger i = new BigInteger(long.MaxValue);",
+			"#endif",
+			"        }",
+		}, 4},
 	} {
 		if got := indentStep(tc.lines, 4); got != tc.want {
 			t.Errorf("%s: indentStep = %d, want %d", tc.name, got, tc.want)

@@ -1881,6 +1881,22 @@ func TestMergeSnippetFileStepWider(t *testing.T) {
 	checkMerge(t, list+block("mavenCental()"), snippet, list+block("mavenCentral()"), nil)
 }
 
+// TestMergeSnippetDirectiveAtMargin: C#'s "#if" stands at the margin in
+// code four deep; counted, its two changes of eight made the snippet's step
+// eight, the segment's closing brackets read a level off and were left out
+// of the lines it replaces.
+func TestMergeSnippetDirectiveAtMargin(t *testing.T) {
+	test := func(cond string) string {
+		return "namespace Tests\n{\n    public class ReaderTests\n    {\n        [Test]\n        public void ReadInt32Overflow()\n        {\n" +
+			"            for (int i = 0; i < 2; i++)\n            {\n                reader.ReadAsInt32();\n            }\n        }\n\n" +
+			"#if !(NET20 || NET35 || PORTABLE) || " + cond + "\n        [Test]\n        public void ReadInt64Overflow()\n        {\n" +
+			"            BigInteger i = new BigInteger(long.MaxValue);\n        }\n#endif\n    }\n}\n"
+	}
+	const snippet = "            // ... existing code ...\n            }\n        }\n\n#if !(NET20 || NET35 || PORTABLE) || NETSTANDARD2_0\n" +
+		"        [Test]\n        public void ReadInt64Overflow()\n        {\n        // ... existing code ...\n"
+	checkMerge(t, test("NETSTANDARD1_3 || NETSTANDARD2_0"), snippet, test("NETSTANDARD2_0"), nil)
+}
+
 // TestMergeSnippetAppendsNewLines: a segment below a marker, none below
 // it, that starts with the closing brackets the file ends with and goes on
 // with lines the file has nowhere (a new type and test after the last
