@@ -76,7 +76,7 @@ func (m *merger) twice(k int, s segment, p *placement, places func(int) []int) [
 	reach := 2*len(s.lines) + 3*maxDrop // further off, the line is a copy, not this segment's
 	var found []twiceLine
 	for _, i := range look[:min(len(look), twiceLookups)] {
-		if m.find(s.lines[i], max(p.start-reach, 0), p.start) < 0 && m.find(s.lines[i], p.end, min(p.end+reach, m.n)) < 0 {
+		if m.find(s.lines[i], max(p.start-reach, 0), p.start, 1) < 0 && m.find(s.lines[i], p.end, min(p.end+reach, m.n), 1) < 0 {
 			continue // not within reach: no need to count it in the whole file
 		}
 		js := places(i)
@@ -130,7 +130,7 @@ func (m *merger) startsAbove(k int, s segment, p *placement, paired map[int]bool
 		looked++
 		j := -1
 		if looked == 1 {
-			j = m.findLast(l, max(p.start-reach, 0), p.start)
+			j = m.find(l, max(p.start-reach, 0), p.start, -1)
 		}
 		if j < 0 {
 			js := places(i)
@@ -171,7 +171,7 @@ func (m *merger) endsBelow(k int, s segment, p *placement, paired map[int]bool, 
 	if i < 0 || paired[i] {
 		return nil
 	}
-	if j := m.find(s.lines[i], p.end, min(p.end+reach, m.n)); j >= 0 {
+	if j := m.find(s.lines[i], p.end, min(p.end+reach, m.n), 1); j >= 0 {
 		return &twiceLine{j, m.segmentError(ErrConflict, k, s, "ends with line %d (%q), written as a new line, and the file has that line at line %d, %d lines below the lines %d-%d the segment replaces: the segment would drop the lines between, where no marker stands, or write the line twice",
 			s.at+i+1, strings.TrimSpace(s.lines[i]), j+1, j-p.end+1, p.start+1, p.end).
 			at(LineRange{j + 1, j + 1}).
@@ -570,7 +570,7 @@ func (m *merger) rewritesFromTop(s segment, c cand, says []int) bool {
 		// Line for line, segment line i is file line c.top.j0+i-c.top.i0,
 		// give or take the lines a rewrite adds or drops.
 		to := min(c.top.j0+2*(i-c.top.i0)+maxDrop, m.n)
-		if f := m.find(s.lines[i], j, to); f >= 0 {
+		if f := m.find(s.lines[i], j, to, 1); f >= 0 {
 			if found++; found == 2 {
 				return true
 			}
@@ -772,22 +772,14 @@ func (m *merger) ambiguous(k int, s segment, places []LineRange) *Error {
 }
 
 // find is the first of file lines from..to-1 equal to line, spacing
-// aside, or -1.
-func (m *merger) find(line string, from, to int) int {
+// aside, or -1; with dir < 0, the last.
+func (m *merger) find(line string, from, to, dir int) int {
 	word := longestWord(line)
-	for j := from; j < to; j++ {
-		if f := m.buf.Line(j); strings.Contains(f, word) && buffer.Equal(buffer.Collapse, line, f) {
-			return j
-		}
+	j := from
+	if dir < 0 {
+		j = to - 1
 	}
-	return -1
-}
-
-// findLast is the last of file lines from..to-1 equal to line, spacing
-// aside, or -1.
-func (m *merger) findLast(line string, from, to int) int {
-	word := longestWord(line)
-	for j := to - 1; j >= from; j-- {
+	for ; j >= from && j < to; j += dir {
 		if f := m.buf.Line(j); strings.Contains(f, word) && buffer.Equal(buffer.Collapse, line, f) {
 			return j
 		}

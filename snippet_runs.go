@@ -76,9 +76,9 @@ func (m *merger) grow(s segment, i, j int) run {
 // Measured on replay, that other way round: 1 more right merge of 1,050 on
 // snippet of the seven corpora, 9 more on ten held out, 5 on ten new and
 // 3 on 25 more, and more on placed, open-ends and dedented (11, 10 and 4
-// on ten held out); none lost; four tight snippets of 25 more (timber), refused before, are
-// merged wrong: a new test, placed by one line below it, read as a
-// rewrite of the test above.
+// on ten held out); none lost; four tight snippets of 25 more (timber),
+// refused before, are merged wrong: a new test, placed by one line below
+// it, read as a rewrite of the test above.
 func (m *merger) readings(s segment, i, j int, tr run) []run {
 	if tr.rel.sUnit == tr.rel.fUnit || tr.rel.sUnit%tr.rel.fUnit != 0 && tr.rel.fUnit%tr.rel.sUnit != 0 {
 		return []run{tr}
