@@ -122,13 +122,18 @@
 // segment replaces the file's lines from its first to its last line that are
 // the file's (its anchors: lines that say something, grown into runs of the
 // lines around them at the same depth), in file order. Closing brackets and
-// blank lines at a segment's edges are placed by depth; a line that reads as
-// the file's line changed is taken as changed only between lines that are
-// the file's. A segment whose edge is only brackets must close what the
-// lines it replaces close (or its brackets move to their copy above a whole
-// block it deletes). Alike segments for alike places are settled by order,
-// when only one choice leaves every later segment a place; a place the
-// segment copies verbatim, indentation included, beats one at another depth.
+// blank lines at a segment's edges are placed by depth, and blank lines
+// between a marker and the segment's first (last) line that is placed are
+// the file's: the marker stands for them. A line that reads as the file's
+// line changed is taken as changed only between lines that are the file's,
+// or at the segment's edge when both lines open a block alike (a
+// function's first line, changed, above the body the file has under it,
+// or below it a marker for that body). A segment whose edge is only
+// brackets must close what the lines it replaces close (or its brackets
+// move to their copy above a whole block it deletes). Alike segments for
+// alike places are settled by order, when only one choice leaves every
+// later segment a place; a place the segment copies verbatim, indentation
+// included, beats one at another depth.
 // A segment that fits several places equally well goes to the one that
 // reaches the file's end when no marker stands below it (likewise the top;
 // when no run reaches it, the one whose lines after its run end on it line

@@ -287,8 +287,10 @@ func planSnippet(ctx context.Context, buf *buffer.Buffer, path, snippet string, 
 	}
 	res := &MergeResult{}
 	var edits []text.Edit
-	for k, s := range segs {
-		p := places[k]
+	bare := false // blank lines next to a marker were dropped
+	for k := range segs {
+		s, p := markedBlanks(segs[k], places[k])
+		bare = bare || len(s.lines) < len(segs[k].lines)
 		e := m.edit(s, p)
 		if n := len(edits); n > 0 && e.Start < edits[n-1].End {
 			return nil, nil, m.segmentError(ErrConflict, k, s, "overlaps the lines segment %d replaced", k)
@@ -310,6 +312,10 @@ func planSnippet(ctx context.Context, buf *buffer.Buffer, path, snippet string, 
 		if len(segs) > 1 {
 			what = fmt.Sprintf("each of its %d segments is", len(segs))
 		}
+		if bare {
+			return nil, nil, errorf(ErrNoOp, path, "the snippet changes nothing: %s already in the file as written, but for blank lines next to a marker, which stands for the file's lines there, blank ones too", what).
+				withHint("To add a blank line, show the file's lines on both sides of it")
+		}
 		return nil, nil, errorf(ErrNoOp, path, "the snippet changes nothing: %s already in the file as written", what).
 			withHint("Check the file with view; send only the lines that change, with markers for the rest")
 	}
@@ -322,6 +328,34 @@ func planSnippet(ctx context.Context, buf *buffer.Buffer, path, snippet string, 
 	}
 	res.Message = mergeMessage(path, res, markers, buf.LineCount())
 	return edits, res, nil
+}
+
+// markedBlanks drops the blank lines between a segment's marker and its
+// first line placed in the file (likewise at its end): the marker stands
+// for the file's lines up to that line, blank or not, so such blank lines
+// are not new. (A model that elides a function's doc comment writes
+// "// ... existing code ...", a blank line, then the function: the blank
+// line would cut the comment off the function.) Blank lines after new ones
+// are kept: they separate the new lines from the file's.
+func markedBlanks(s segment, p *placement) (segment, *placement) {
+	first, last := p.pairs[0], p.pairs[len(p.pairs)-1]
+	lo, hi := 0, len(s.lines)
+	if !s.open[0] && !p.loose[0] && first[1] == p.start && allBlank(s.lines[:first[0]]) {
+		lo = first[0]
+	}
+	if !s.open[1] && !p.loose[1] && last[1] == p.end-1 && allBlank(s.lines[last[0]+1:]) {
+		hi = last[0] + 1
+	}
+	if lo == 0 && hi == len(s.lines) {
+		return s, p
+	}
+	q := *p
+	q.pairs = make([][2]int, len(p.pairs))
+	for n, pr := range p.pairs {
+		q.pairs[n] = [2]int{pr[0] - lo, pr[1]}
+	}
+	s.lines, s.at = s.lines[lo:hi], s.at+lo
+	return s, &q
 }
 
 // maxTies bounds the places a tied segment may be tried at, and

@@ -29,13 +29,17 @@ func (m *merger) extend(k int, s segment, p *placement, prev int) error {
 		}
 		got, changed := m.align(s, p.rel, seg, edge[1]+dir, dir, limit)
 		if i, f := changed[0], changed[1]; i >= 0 {
-			if s.open[max(dir, 0)] && m.outermost(f, dir) {
-				got = append(got, changed) // the file's first or last line, changed
+			if s.open[max(dir, 0)] && m.outermost(f, dir) || m.rewritesOpener(s, slices.Concat(p.pairs, got), i, f, dir) {
+				got = append(got, changed) // the file's first or last line, or a block's first, changed
 			} else {
-				return m.segmentError(ErrAmbiguous, k, s, "ends with line %d (%q), and the file has %q at line %d where it goes: the segment does not say whether it replaces that line or goes before it",
-					s.at+i+1, strings.TrimSpace(s.lines[i]), strings.TrimSpace(m.buf.Line(f)), f+1).
+				ends, side, next := "ends", "before", "follows"
+				if dir < 0 {
+					ends, side, next = "starts", "after", "comes before"
+				}
+				return m.segmentError(ErrAmbiguous, k, s, "%s with line %d (%q), and the file has %q at line %d where it goes: the segment does not say whether it replaces that line or goes %s it",
+					ends, s.at+i+1, strings.TrimSpace(s.lines[i]), strings.TrimSpace(m.buf.Line(f)), f+1, side).
 					at(LineRange{f + 1, f + 1}).
-					withHint("Add the file's line that follows the change (or comes before it) to the segment, so that its place is clear")
+					withHint("Add the file's line that %s the change to the segment, so that its place is clear", next)
 			}
 		}
 		asNew, e := m.newOrRewrite(k, s, p, got, dir, limit)
@@ -53,6 +57,48 @@ func (m *merger) extend(k int, s segment, p *placement, prev int) error {
 		}
 	}
 	return nil
+}
+
+// rewritesOpener reports whether the segment's outermost line i, which
+// reads as file line f changed, is f rewritten rather than a new line next
+// to it, because both open a block: written next to f, i would open one
+// of its own with no body. f's next line that is not blank is deeper; both
+// lines end open, by the same brackets or a colon, and start with the
+// same word. At the segment's top, line i's next line is the file's line
+// after f, deeper: the block's body, under its first line changed (a
+// function's, to take a second argument). At its bottom a marker follows
+// line i and stands for f's body; there nothing else shows the block, so
+// the lines must be alike as changedOpener and the segment must hold by
+// two lines that say something (pairs). A line like its neighbour that
+// opens nothing (a new import, a new item of a list, an HTML tag), or that
+// closes what f opens on the line itself (a call whose argument was a
+// function written out over lines, now one word), may still be either,
+// and is refused.
+func (m *merger) rewritesOpener(s segment, pairs [][2]int, i, f, dir int) bool {
+	a, b := s.lines[i], m.buf.Line(f)
+	next := nextNonBlankLine(m.buf, f, 1)
+	if next < 0 || indentWidth(m.buf.Line(next), m.tab) <= indentWidth(b, m.tab) || !opens(a) || balance([]string{a}) != balance([]string{b}) {
+		return false
+	}
+	if fa, fb := strings.Fields(a), strings.Fields(b); len(fa) == 0 || len(fb) == 0 || fa[0] != fb[0] {
+		return false
+	}
+	if dir > 0 {
+		return alike(a, b, changedOpener) && m.holding(s, pairs, buffer.Collapse) >= 2
+	}
+	return slices.Contains(pairs, [2]int{nextNonBlank(s.lines, i, 1), next})
+}
+
+// changedOpener is how alike a block's first line and the file's must be
+// for the one to be read as the other changed at a segment's bottom (see
+// rewritesOpener): above changedLine, since no line past it confirms it.
+const changedOpener = 0.7
+
+// opens reports a line that ends open: with more brackets opened than
+// closed, or with a colon (Python's blocks, YAML's mappings).
+func opens(l string) bool {
+	b := balance([]string{l})
+	return b[0] > 0 || b[1] > 0 || b[2] > 0 || strings.HasSuffix(strings.TrimRight(l, " \t"), ":")
 }
 
 // maxAlign bounds the segment lines beyond its runs that align places

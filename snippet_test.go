@@ -2130,3 +2130,69 @@ func changelog(newest, oldest, n int, head func(v int) string, bullet func(v, i 
 	}
 	return b.String()
 }
+
+// buffer is a small Go file: a type, a method with a doc comment of two
+// lines and a body, and a last method.
+const buffer = "package buf\n\n// Buffer holds bytes.\ntype Buffer struct {\n\tdata []byte\n}\n\n" +
+	"// Grow grows the buffer's capacity\n// by at least n bytes.\nfunc (b *Buffer) Grow(n int) {\n\tb.check()\n\tif n < 0 {\n\t\tpanic(\"buf: negative count\")\n\t}\n\tb.data = slices.Grow(b.data, n)\n}\n\n" +
+	"// Len returns the number of bytes held.\nfunc (b *Buffer) Len() int {\n\treturn len(b.data)\n}\n"
+
+// TestMergeSnippetChangedOpener: a segment whose line next to a marker is
+// a function's first line, changed. Written next to the old one, it would
+// open a function with no body: it replaces it. A line that opens nothing,
+// or not what the file's line opens, or that only that line places, may
+// be either, and is refused.
+func TestMergeSnippetChangedOpener(t *testing.T) {
+	register := "func init() {\n\tregister(\"open\", start)\n\tregister(\"init\", setup)\n\tregister(\"create\", func(x int) int {\n\t\treturn x + 1\n\t})\n\tregister(\"delete\", remove)\n}\n"
+	runMergeCases(t, []mergeCase{{
+		name:    "the first line after a marker, its body below",
+		content: buffer,
+		snippet: "// ... existing code ...\nfunc (b *Buffer) Grow(n int) error {\n\tb.check()\n\tif n < 0 {\n\t\treturn errors.New(\"buf: negative count\")\n\t}\n\t// ... existing code ...\n}\n// ... existing code ...\n",
+		want:    strings.Replace(strings.Replace(buffer, "Grow(n int) {", "Grow(n int) error {", 1), "panic(\"buf: negative count\")", "return errors.New(\"buf: negative count\")", 1),
+	}, {
+		name:    "the last line before a marker that stands for its body",
+		content: buffer,
+		snippet: "// ... existing code ...\n\tb.data = slices.Grow(b.data, n)\n}\n\n// Len returns the number of bytes held.\nfunc (b *Buffer) Len() (n int) {\n// ... existing code ...\n",
+		want:    strings.Replace(buffer, "Len() int {", "Len() (n int) {", 1),
+	}, {
+		name:    "a Python function's first line, above a body of one line",
+		content: "HOOKS = [\"response\"]\n\n\ndef default_hooks():\n    return {event: [] for event in HOOKS}\n\n\ndef dispatch(key, hooks):\n    return hooks.get(key)\n",
+		snippet: "# ... existing code ...\ndef default_hooks(extra=()):\n    return {event: [] for event in HOOKS}\n# ... existing code ...\n",
+		want:    "HOOKS = [\"response\"]\n\n\ndef default_hooks(extra=()):\n    return {event: [] for event in HOOKS}\n\n\ndef dispatch(key, hooks):\n    return hooks.get(key)\n",
+	}, {
+		name:    "a call that no longer opens the function it took",
+		content: register,
+		snippet: "// ... existing code ...\n\tregister(\"open\", start)\n\tregister(\"init\", setup)\n\tregister(\"create\", nil)\n// ... existing code ...\n",
+		err:     editkit.ErrAmbiguous,
+	}, {
+		name: "a new method where a type's first line stands",
+		content: "// NotFound is a search that failed.\ntype NotFound struct {\n\terr  error\n\tname string\n}\n\n" +
+			"// Error returns the formatted error.\nfunc (e NotFound) Error() string {\n\treturn nf.err.Error()\n}\n\nfunc (nf NotFound) lookup() {\n\treturn\n}\n\n" +
+			"// Missing is a file that is not there.\ntype Missing struct {\n\tpath string\n}\n\nfunc (m Missing) lookup() {\n\treturn\n}\n",
+		snippet: "// ... existing code ...\n\nfunc (e NotFound) lookup() {\n\treturn\n}\n\n// Error returns the formatted error.\nfunc (e NotFound) Error() string {\n\treturn e.err.Error()\n}\n// ... existing code ...\n",
+		err:     editkit.ErrAmbiguous,
+	}, {
+		name:    "placed by one line besides the changed ones",
+		content: "/**\n * Creates modules at the target path.\n *\n * @param {string} target The output path.\n */\nfunction build(target) {\n  run(target);\n}\n",
+		snippet: "// ... existing code ...\n/**\n * Creates browser builds at the target path.\n *\n * @param {string} target The output path.\n */\nfunction build() {\n// ... existing code ...\n",
+		err:     editkit.ErrAmbiguous,
+	}})
+}
+
+// TestMergeSnippetMarkedBlanks: a blank line between a marker and the
+// segment's first line is the file's, whatever the marker stands for: the
+// doc comment it elides stays on the function. A snippet that adds only
+// such a line changes nothing.
+func TestMergeSnippetMarkedBlanks(t *testing.T) {
+	runMergeCases(t, []mergeCase{{
+		name:    "a function after its elided doc comment",
+		content: buffer,
+		snippet: "// ... existing code ...\n\nfunc (b *Buffer) Grow(n int) {\n\tb.check()\n\tif n <= 0 {\n\t\tpanic(\"buf: negative count\")\n\t}\n\tb.data = slices.Grow(b.data, n)\n}\n\n// ... existing code ...\n",
+		want:    strings.Replace(buffer, "n < 0", "n <= 0", 1),
+	}, {
+		name:    "only a blank line, next to a marker",
+		content: buffer,
+		snippet: "// ... existing code ...\n\tb.check()\n\n// ... existing code ...\n",
+		err:     editkit.ErrNoOp,
+	}})
+}
