@@ -2196,3 +2196,26 @@ func TestMergeSnippetMarkedBlanks(t *testing.T) {
 		err:     editkit.ErrNoOp,
 	}})
 }
+
+// TestMergeSnippetJoinsBlocks: a function given a new last line that the
+// function two below ends with. Read as that line, the segment would
+// delete the function between and the start of the next one, which it
+// does not show: refused. Ended with the next function's first line, it
+// is placed.
+func TestMergeSnippetJoinsBlocks(t *testing.T) {
+	const file = "func (b *Buffer) Grow(n int) {\n\tb.check()\n\tif n < 0 {\n\t\tpanic(\"buf: negative count\")\n\t}\n}\n\n" +
+		"func (b *Buffer) Write(p []byte) {\n\tb.data = append(b.data, p...)\n}\n\n" +
+		"func (b *Buffer) WriteByte(c byte) error {\n\tb.data = append(b.data, c)\n\treturn nil\n}\n"
+	const grow = "func (b *Buffer) Grow(n int) {\n\tb.check()\n\tif n < 0 {\n\t\tpanic(\"buf: negative count\")\n\t}\n\treturn nil\n}\n"
+	runMergeCases(t, []mergeCase{{
+		name:    "its last lines read as the other function's",
+		content: file,
+		snippet: "// ... existing code ...\n" + grow + "// ... existing code ...\n",
+		err:     editkit.ErrAmbiguous,
+	}, {
+		name:    "ended with the next function's first line",
+		content: file,
+		snippet: "// ... existing code ...\n" + grow + "\nfunc (b *Buffer) Write(p []byte) {\n// ... existing code ...\n",
+		want:    strings.Replace(file, "\t}\n}\n", "\t}\n\treturn nil\n}\n", 1),
+	}})
+}

@@ -15,7 +15,9 @@
 // last markers, as a model that leaves them out writes it), snippet-tight
 // (one line), snippet-dedented (the whole snippet without the indentation
 // its lines share, as a model writes a method out of its class),
-// snippet-whole (the new file, no markers), and must-refuse kinds
+// snippet-blocks (each change widened to the top-level blocks it
+// touches, as a model writes the functions it changed whole, markers right
+// next to them), snippet-whole (the new file, no markers), and must-refuse kinds
 // neg-snippet-ambiguous (a segment whose lines occur twice in the file),
 // neg-snippet-foreign (another file's snippet) and neg-snippet-swallow (two
 // windows far apart without the marker between them).
@@ -95,6 +97,10 @@ func (g *gen) file(commit, p, before, after string) {
 	g.add("snippet-open-ends", id, flat, before, after, openEnds(snip, marker))
 	tight, _ := snippet(newLines, changed, 1, marker, nil)
 	g.add("snippet-tight", id, flat, before, after, tight)
+	if wide := blocks(newLines, changed, p); wide != nil {
+		whole, _ := snippet(newLines, wide, 0, marker, nil)
+		g.add("snippet-blocks", id, flat, before, after, whole)
+	}
 	if d := dedent(snip, marker); d != snip {
 		g.add("snippet-dedented", id, flat, before, after, d)
 	}
@@ -179,6 +185,70 @@ func snippet(lines []string, changed [][2]int, context int, marker string, once 
 	}
 	return b.String(), ctx
 }
+
+// blocks widens each changed range of a code file to the top-level blocks
+// it touches, as a model writes the functions it changed whole: from the
+// last line at the margin at or above the change (a function's first
+// line; its doc comment stays out) down to the closing line at the margin
+// below it, or to the line before the next one at the margin that says
+// something (Python's next "def"). nil for other files, and when a block
+// runs over maxBlock lines.
+func blocks(lines []string, changed [][2]int, p string) [][2]int {
+	switch path.Ext(p) {
+	case ".go", ".js", ".ts", ".jsx", ".tsx", ".c", ".h", ".cc", ".cpp", ".rs", ".java", ".swift", ".kt", ".cs", ".py", ".rb", ".pl", ".r":
+	default:
+		return nil
+	}
+	atMargin := func(i int) bool { return lines[i] != "" && lines[i][0] != ' ' && lines[i][0] != '\t' }
+	var wide [][2]int
+	for _, c := range changed {
+		lo := min(c[0], len(lines)-1)
+		if c[0] == c[1] && lo > 0 {
+			lo = c[0] - 1 // a deletion: the line above it shows where
+		}
+		for lo > 0 && !atMargin(lo) {
+			lo--
+		}
+		shown := c[1] // the change, and for a deletion the line below it
+		if c[0] == c[1] {
+			shown = min(c[1]+1, len(lines))
+		}
+		hi := max(shown, lo+1)
+		for hi < len(lines) && !atMargin(hi) {
+			hi++
+		}
+		if hi < len(lines) && len(strings.Trim(lines[hi], "}]);, \t")) == 0 || hi < len(lines) && lines[hi] == "end" {
+			hi++ // its closing line
+		}
+		for hi > max(lo+1, shown) && strings.TrimSpace(lines[hi-1]) == "" {
+			hi--
+		}
+		if !saysUnchanged(lines, lo, max(lo, min(c[0], hi))) && !saysUnchanged(lines, min(c[1], hi), hi) {
+			// Nothing of the file around it (a comment at the margin
+			// changed, a new function): a model shows a few lines of it.
+			lo, hi = max(lo-3, 0), min(hi+3, len(lines))
+		}
+		if hi-lo > maxBlock {
+			return nil
+		}
+		wide = append(wide, [2]int{lo, hi})
+	}
+	return wide
+}
+
+// saysUnchanged reports whether lines [from, to), unchanged lines, hold
+// one that says something.
+func saysUnchanged(lines []string, from, to int) bool {
+	for _, l := range lines[from:to] {
+		if len(strings.TrimSpace(l)) >= 4 {
+			return true
+		}
+	}
+	return false
+}
+
+// maxBlock bounds the lines of a block snippet-blocks writes whole.
+const maxBlock = 80
 
 // maxContext bounds the context snippet-placed grows to on each side.
 const maxContext = 12
