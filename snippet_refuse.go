@@ -659,7 +659,7 @@ func (m *merger) drops(k int, s segment, p *placement) error {
 
 // leavesBlock returns the second of two file lines between the pairs
 // around the gap before pairs[n] (a and b, the nearest whose lines say
-// something) that open blocks at one indentation, left of both their file
+// something and are rare) that open blocks at one indentation, left of both their file
 // lines, where the segment's lines between them have none left of both of
 // theirs, with no line further left between them, or -1. Such lines close
 // the block the pairs are in, and open a block that closes and another:
@@ -677,16 +677,24 @@ func (m *merger) drops(k int, s segment, p *placement) error {
 // left of both lost 9 right merges there (two tests made one, two Rust
 // impl blocks deleted between brackets the walk paired past them), and
 // the pairs next to the gap rather than the nearest that say something
-// lost those impl blocks still.
+// lost those impl blocks still, and with lines the file has all over
+// taken as the nearest, two cases deleted between "res = 1;" and a
+// "break;" the walk paired with the second case's lost a dedented merge of
+// ten new (Lua).
 func (m *merger) leavesBlock(s segment, pairs [][2]int, n int) (a, b [2]int, j int) {
 	// The nearest pairs around the gap before pairs[n] whose lines say
-	// something: brackets pair with any of their like in between.
+	// something and are rare: brackets and lines the file has all over
+	// ("break;") pair with any of their like in between.
+	placing := func(x int) bool {
+		l := s.lines[pairs[x][0]]
+		return saysSomething(l) && m.rareLine(buffer.Normalize(buffer.Collapse, l))
+	}
 	x := n - 1
-	for x >= 0 && !saysSomething(s.lines[pairs[x][0]]) {
+	for x >= 0 && !placing(x) {
 		x--
 	}
 	y := n
-	for y < len(pairs) && !saysSomething(s.lines[pairs[y][0]]) {
+	for y < len(pairs) && !placing(y) {
 		y++
 	}
 	if x < 0 || y == len(pairs) {

@@ -2201,13 +2201,22 @@ func TestMergeSnippetMarkedBlanks(t *testing.T) {
 // function two below ends with. Read as that line, the segment would
 // delete the function between and the start of the next one, which it
 // does not show: refused. Ended with the next function's first line, it
-// is placed.
+// is placed. Blocks a segment deletes whole, shown by the lines around
+// them, are deleted.
 func TestMergeSnippetJoinsBlocks(t *testing.T) {
 	const file = "func (b *Buffer) Grow(n int) {\n\tb.check()\n\tif n < 0 {\n\t\tpanic(\"buf: negative count\")\n\t}\n}\n\n" +
 		"func (b *Buffer) Write(p []byte) {\n\tb.data = append(b.data, p...)\n}\n\n" +
 		"func (b *Buffer) WriteByte(c byte) error {\n\tb.data = append(b.data, c)\n\treturn nil\n}\n"
 	const grow = "func (b *Buffer) Grow(n int) {\n\tb.check()\n\tif n < 0 {\n\t\tpanic(\"buf: negative count\")\n\t}\n\treturn nil\n}\n"
+	const control = "int control(int what) {\n  int res = 0;\n  switch (what) {\n    case STOP: {\n      halt();\n      res = 1;  /* signal it */\n      break;\n    }\n" +
+		"    case PAUSE: {\n      set(pause);\n      break;\n    }\n    case STEP: {\n      set(step);\n      break;\n    }\n" +
+		"    case RUNNING: {\n      res = running();\n      break;\n    }\n  }\n  return res;\n}\n"
 	runMergeCases(t, []mergeCase{{
+		name:    "two cases deleted between a case's lines and the next one's, past lines the file has all over",
+		content: control,
+		snippet: "  // ... existing code ...\n      res = 1;  /* signal it */\n      break;\n    }\n    case RUNNING: {\n      res = running();\n  // ... existing code ...\n",
+		want:    strings.Replace(control, "    case PAUSE: {\n      set(pause);\n      break;\n    }\n    case STEP: {\n      set(step);\n      break;\n    }\n", "", 1),
+	}, {
 		name:    "its last lines read as the other function's",
 		content: file,
 		snippet: "// ... existing code ...\n" + grow + "// ... existing code ...\n",
