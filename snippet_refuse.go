@@ -641,7 +641,7 @@ func (m *merger) drops(k int, s segment, p *placement) error {
 		}
 		if gap > wrote {
 			if x, y, j := m.leavesBlock(s, p.pairs, n); j >= 0 {
-				return m.segmentError(ErrAmbiguous, k, s, "has lines %d and %d at file lines %d and %d, inside a block, but the file's lines between them leave that block for others (line %d, %q, stands left of both), and the segment's do not: it would delete whole blocks it does not show",
+				return m.segmentError(ErrAmbiguous, k, s, "has lines %d and %d at file lines %d and %d, inside a block, but the file's lines between them leave that block for others (line %d, %q, stands outside it), and the segment's do not: it would delete whole blocks it does not show",
 					s.at+x[0]+1, s.at+y[0]+1, x[1]+1, y[1]+1, j+1, clipLine(strings.TrimSpace(m.buf.Line(j)))).
 					at(LineRange{a[1] + 2, b[1]}).
 					withHint("If the segment's lines from line %d on are new, end it with a line of the file that comes after them there (the next function's first line, say); if the file's lines %d-%d go, delete them with edit_block or write_from_line", s.at+b[0]+1, a[1]+2, b[1])
@@ -659,18 +659,19 @@ func (m *merger) drops(k int, s segment, p *placement) error {
 
 // leavesBlock returns the second of two file lines between the pairs
 // around the gap before pairs[n] (a and b, the nearest whose lines say
-// something and are rare) that open blocks at one indentation, left of both their file
-// lines, where the segment's lines between them have none left of both of
-// theirs, with no line further left between them, or -1. Such lines close
-// the block the pairs are in, and open a block that closes and another:
-// the segment, inside one block from a to b, would delete a whole block it
-// does not show, and the end of the one and the start of the other around
-// it (a function given a new last line, "return nil", that the function
-// two below ends with). One opening line is a block's end joined to the
-// next one's body, which a segment that deletes the lines between does (a
-// case's last lines and the "if" after it; two tests made one, the loop
-// of the first and the table of the second opening at one indentation but
-// in two functions).
+// something and are rare) that open blocks at one indentation outside the
+// block the pairs are in — left of both, or at a's indentation when a
+// opens that block (a function's first line) — where the segment's lines
+// between them have none outside it, with no line further left between
+// the two, or -1. Such lines close the block the pairs are in, and open a
+// block that closes and another: the segment, inside one block from a to
+// b, would delete a whole block it does not show, and the end of the one
+// and the start of the other around it (a function given a new last line,
+// "return nil", that the function two below ends with). One opening line
+// is a block's end joined to the next one's body, which a segment that
+// deletes the lines between does (a case's last lines and the "if" after
+// it; two tests made one, the loop of the first and the table of the
+// second opening at one indentation but in two functions).
 //
 // Measured on replay: no right merge lost on the seven corpora or ten
 // held out, one wrong merge refused (tight, seven). Counting any two lines
@@ -709,13 +710,21 @@ func (m *merger) leftBetween(s segment, a, b [2]int) int {
 	left := func(l string, floor int) bool {
 		return !isBlank(l) && indentWidth(l, m.tab) < floor
 	}
-	floor := min(indentWidth(s.lines[a[0]], m.tab), indentWidth(s.lines[b[0]], m.tab))
+	// Inside a's block when a opens one (a function's first line): a line
+	// at a's indentation leaves it.
+	inside := func(l string) int {
+		if opens(l) {
+			return indentWidth(l, m.tab) + 1
+		}
+		return indentWidth(l, m.tab)
+	}
+	floor := min(inside(s.lines[a[0]]), indentWidth(s.lines[b[0]], m.tab))
 	for i := a[0] + 1; i < b[0]; i++ {
 		if left(s.lines[i], floor) {
 			return -1
 		}
 	}
-	floor = min(indentWidth(m.buf.Line(a[1]), m.tab), indentWidth(m.buf.Line(b[1]), m.tab))
+	floor = min(inside(m.buf.Line(a[1])), indentWidth(m.buf.Line(b[1]), m.tab))
 	opened := map[int]bool{} // the widths of the opening lines seen, siblings
 	for j := a[1] + 1; j < b[1]; j++ {
 		l := m.buf.Line(j)

@@ -2222,6 +2222,11 @@ func TestMergeSnippetJoinsBlocks(t *testing.T) {
 		snippet: "// ... existing code ...\n" + grow + "// ... existing code ...\n",
 		err:     editkit.ErrAmbiguous,
 	}, {
+		name:    "a body rewritten under the function's first line, the same last line",
+		content: file,
+		snippet: "// ... existing code ...\nfunc (b *Buffer) Grow(n int) {\n\tif n <= 0 {\n\t\treturn errNegative\n\t}\n\treturn nil\n}\n// ... existing code ...\n",
+		err:     editkit.ErrAmbiguous,
+	}, {
 		name:    "ended with the next function's first line",
 		content: file,
 		snippet: "// ... existing code ...\n" + grow + "\nfunc (b *Buffer) Write(p []byte) {\n// ... existing code ...\n",
