@@ -181,10 +181,14 @@
 // only with lines the file has all over (where the deletion ends would be a
 // guess by nearness), one whose lines inside a block fit on both sides of
 // a whole block it does not show (a new last line that a function further
-// down ends with: the segment would delete the blocks between), one whose
-// end is the file's elsewhere (not past the file's own end, where no marker
-// stands: an appended function that ends as one above does), one that writes its last line anew while the file has
-// that line a little below it (a deletion the snippet does not show, or the
+// down ends with: the segment would delete the blocks between), one that
+// starts with new lines right below a marker at the depth of the line the
+// marker keeps above them, which opens the block the segment's lines are
+// the body of (a first line rewritten over several lines, or lines before
+// it), one whose end is the file's elsewhere (not past the file's own end,
+// where no marker stands: an appended function that ends as one above
+// does), one that writes its last line anew while the file has that line a
+// little below it (a deletion the snippet does not show, or the
 // line twice), or its first line that says something while the file has it
 // a little above (a later line of its top too, when the file has that one
 // once), one read as shifted against the file beside a line it shows at the

@@ -595,6 +595,9 @@ func (m *merger) check(k int, s segment, p *placement) error {
 	if err := m.drops(k, s, p); err != nil {
 		return err
 	}
+	if err := m.emptiedOpener(k, s, p); err != nil {
+		return err
+	}
 	if !weakEdges(s.lines) {
 		return nil
 	}
@@ -609,6 +612,34 @@ func (m *merger) check(k int, s segment, p *placement) error {
 		p.start+1, p.end, sb, fb).
 		at(LineRange{p.start + 1, p.end}).
 		withHint("Start and end the segment with lines the file has around the change, so that it is clear which lines it replaces")
+}
+
+// emptiedOpener refuses a segment that starts with new lines right after
+// a marker, when the file line the marker keeps just above the lines the
+// segment replaces opens the block those lines are the body of, and the
+// segment's first new line stands at that line's depth or left of it: the
+// kept line's block would be left with no body, the new lines taking it.
+// They may be that line rewritten (a signature written over several lines
+// now), or lines to go before it; nothing says which.
+func (m *merger) emptiedOpener(k int, s segment, p *placement) error {
+	first := nextNonBlank(s.lines, -1, 1)
+	if s.open[0] || p.loose[0] || first < 0 || first >= p.pairs[0][0] || !saysSomething(s.lines[first]) {
+		return nil
+	}
+	kept := nextNonBlankLine(m.buf, p.start, -1)
+	if kept < 0 {
+		return nil
+	}
+	l := m.buf.Line(kept)
+	next := nextNonBlankLine(m.buf, kept, 1)
+	if !opens(l) || isComment(l) || next < p.start || indentWidth(m.buf.Line(next), m.tab) <= indentWidth(l, m.tab) ||
+		p.rel.depth(indentWidth(s.lines[first], m.tab), indentWidth(l, m.tab)) < 0 {
+		return nil
+	}
+	return m.segmentError(ErrAmbiguous, k, s, "starts with new lines (line %d, %q) right below the marker, which keeps file line %d (%q): that line opens the block the segment's lines after them are the body of, and they stand at its depth, so it would be left with no body. They may rewrite line %d, or go before it",
+		s.at+first+1, clipLine(strings.TrimSpace(s.lines[first])), kept+1, clipLine(strings.TrimSpace(l)), kept+1).
+		at(LineRange{kept + 1, kept + 1}).
+		withHint("If they replace line %d, start the segment with the file's line above it; if line %d stays, show it after them", kept+1, kept+1)
 }
 
 // drops refuses a placement that drops more than maxDrop lines in one

@@ -2233,3 +2233,23 @@ func TestMergeSnippetJoinsBlocks(t *testing.T) {
 		want:    strings.Replace(file, "\t}\n}\n", "\t}\n\treturn nil\n}\n", 1),
 	}})
 }
+
+// TestMergeSnippetEmptiedOpener: a function's first line rewritten over
+// several lines, shown right below a marker: kept, the file's line would
+// open a function whose body the new lines take. Refused; with the line
+// above it shown, the first line is replaced.
+func TestMergeSnippetEmptiedOpener(t *testing.T) {
+	const file = "import os\n\n\ndef dispatch(key, hooks):\n    \"\"\"Dispatch a hook.\"\"\"\n    hooks = hooks or {}\n    return hooks.get(key)\n"
+	const header = "def dispatch(\n    key: str,\n    hooks: dict,\n) -> object:\n    \"\"\"Dispatch a hook.\"\"\"\n    hooks = hooks or {}\n# ... existing code ...\n"
+	runMergeCases(t, []mergeCase{{
+		name:    "right below the marker",
+		content: file,
+		snippet: "# ... existing code ...\n" + header,
+		err:     editkit.ErrAmbiguous,
+	}, {
+		name:    "below the file's lines above it",
+		content: file,
+		snippet: "# ... existing code ...\nimport os\n\n\n" + header,
+		want:    strings.Replace(file, "def dispatch(key, hooks):\n", "def dispatch(\n    key: str,\n    hooks: dict,\n) -> object:\n", 1),
+	}})
+}
