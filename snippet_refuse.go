@@ -647,6 +647,7 @@ func (m *merger) emptiedOpener(k int, s segment, p *placement) error {
 // lines or more and goes on at lines the file has all over (see
 // commonRun).
 func (m *merger) drops(k int, s segment, p *placement) error {
+	var bounds [2][2]int // the last pairs leavesBlock looked between
 	for n := 1; n < len(p.pairs); n++ {
 		a, b := p.pairs[n-1], p.pairs[n]
 		gap, wrote := b[1]-a[1]-1, b[0]-a[0]-1
@@ -671,7 +672,12 @@ func (m *merger) drops(k int, s segment, p *placement) error {
 				withHint("If those lines stay, put a marker line such as \"// ... existing code ...\" where they are; if they go, go on after them with a line the file has only once")
 		}
 		if gap > wrote {
-			if x, y, j := m.leavesBlock(s, p.pairs, n); j >= 0 {
+			x, y, j := m.leavesBlock(s, p.pairs, n, bounds)
+			bounds = [2][2]int{x, y}
+			if err := m.ctx.Err(); err != nil {
+				return stoppedError(m.path, err)
+			}
+			if j >= 0 {
 				return m.segmentError(ErrAmbiguous, k, s, "has lines %d and %d at file lines %d and %d, inside a block, but the file's lines between them leave that block for others (line %d, %q, stands outside it), and the segment's do not: it would delete whole blocks it does not show",
 					s.at+x[0]+1, s.at+y[0]+1, x[1]+1, y[1]+1, j+1, clipLine(strings.TrimSpace(m.buf.Line(j)))).
 					at(LineRange{a[1] + 2, b[1]}).
@@ -713,7 +719,7 @@ func (m *merger) drops(k int, s segment, p *placement) error {
 // taken as the nearest, two cases deleted between "res = 1;" and a
 // "break;" the walk paired with the second case's lost a dedented merge of
 // ten new (Lua).
-func (m *merger) leavesBlock(s segment, pairs [][2]int, n int) (a, b [2]int, j int) {
+func (m *merger) leavesBlock(s segment, pairs [][2]int, n int, seen [2][2]int) (a, b [2]int, j int) {
 	// The nearest pairs around the gap before pairs[n] whose lines say
 	// something and are rare: brackets and lines the file has all over
 	// ("break;") pair with any of their like in between.
@@ -733,6 +739,9 @@ func (m *merger) leavesBlock(s segment, pairs [][2]int, n int) (a, b [2]int, j i
 		return a, b, -1
 	}
 	a, b = pairs[x], pairs[y]
+	if [2][2]int{a, b} == seen {
+		return a, b, -1 // looked at for an earlier gap between them
+	}
 	return a, b, m.leftBetween(s, a, b)
 }
 
@@ -758,6 +767,9 @@ func (m *merger) leftBetween(s segment, a, b [2]int) int {
 	floor = min(inside(m.buf.Line(a[1])), indentWidth(m.buf.Line(b[1]), m.tab))
 	opened := map[int]bool{} // the widths of the opening lines seen, siblings
 	for j := a[1] + 1; j < b[1]; j++ {
+		if j&1023 == 0 && m.ctx.Err() != nil {
+			return -1 // drops returns the context's error
+		}
 		l := m.buf.Line(j)
 		if !left(l, floor) || isComment(l) {
 			continue

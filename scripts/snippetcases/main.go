@@ -191,8 +191,11 @@ func snippet(lines []string, changed [][2]int, context int, marker string, once 
 // last line at the margin at or above the change (a function's first
 // line; its doc comment stays out) down to the closing line at the margin
 // below it, or to the line before the next one at the margin that says
-// something (Python's next "def"). nil for other files, and when a block
-// runs over maxBlock lines.
+// something (Python's next "def"). A deletion's window holds the lines on
+// both sides of it; a change with no unchanged line that says something in
+// its window (a comment at the margin, a new function) gets three lines
+// more each side. nil for other files, and when a window runs over
+// maxBlock lines.
 func blocks(lines []string, changed [][2]int, p string) [][2]int {
 	switch path.Ext(p) {
 	case ".go", ".js", ".ts", ".jsx", ".tsx", ".c", ".h", ".cc", ".cpp", ".rs", ".java", ".swift", ".kt", ".cs", ".py", ".rb", ".pl", ".r":
