@@ -384,10 +384,24 @@ func (m *merger) elsewhere(k int, s segment, c cand, says []int, places func(int
 				LineRange{s.at + c.top.i0 + 1, s.at + c.bot.i1 + 1}, LineRange{c.top.j0 + 1, c.bot.j1 + 1},
 				LineRange{s.at + r.i0 + 1, s.at + r.i1 + 1}, LineRange{r.j0 + 1, r.j1 + 1}).
 				at(LineRange{r.j0 + 1, r.j1 + 1}).
-				withHint("Put a marker line such as \"// ... existing code ...\" where the file's lines stay between them; to delete lines, delete them with edit_block or write_from_line")
+				withHint("Put a marker line such as \"// ... existing code ...\" where the file's lines stay between them; if the segment's %s; to delete lines, delete them with edit_block or write_from_line", newHere(s, r, c))
 		}
 	}
 	return nil
+}
+
+// newHere is elsewhere's hint for lines of the segment (r) that the file
+// has elsewhere but the segment may write anew next to its runs (c): a
+// function's new last line that another function ends with.
+func newHere(s segment, r run, c cand) string {
+	lines, are := LineRange{s.at + r.i0 + 1, s.at + r.i1 + 1}, "are"
+	if r.i0 == r.i1 {
+		are = "is"
+	}
+	if r.i0 > c.bot.i1 {
+		return fmt.Sprintf("%s %s new there, end the segment with the file's line that follows the change", lines, are)
+	}
+	return fmt.Sprintf("%s %s new there, start the segment with the file's line before the change", lines, are)
 }
 
 // pastEnd reports segment line i, found at file line j on the far side
