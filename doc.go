@@ -185,11 +185,14 @@
 // starts with new lines right below a marker at the depth of the line the
 // marker keeps above them, which opens the block the segment's lines are
 // the body of (a first line rewritten over several lines, or lines before
-// it), one whose end is the file's elsewhere (not past the file's own end,
-// where no marker stands: an appended function that ends as one above
-// does), one that writes its last line anew while the file has that line a
-// little below it (a deletion the snippet does not show, or the
-// line twice), or its first line that says something while the file has it
+// it), one that ends with new lines right above a marker whose last
+// statement at its depth returns (or raises, throws) as the line the marker
+// keeps below them, the last of their block, does (a return rewritten over
+// several lines, or one more before it), one whose end is the file's
+// elsewhere (not past the file's own end, where no marker stands: an
+// appended function that ends as one above does), one that writes its last
+// line anew while the file has that line a little below it (a deletion the
+// snippet does not show, or the line twice), or its first line that says something while the file has it
 // a little above (a later line of its top too, when the file has that one
 // once), one read as shifted against the file beside a line it shows at the
 // file's own indentation (which lines change depth is not clear), one placed

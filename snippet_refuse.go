@@ -612,6 +612,9 @@ func (m *merger) check(k int, s segment, p *placement) error {
 	if err := m.emptiedOpener(k, s, p); err != nil {
 		return err
 	}
+	if err := m.twoLast(k, s, p); err != nil {
+		return err
+	}
 	if !weakEdges(s.lines) {
 		return nil
 	}
@@ -655,6 +658,50 @@ func (m *merger) emptiedOpener(k int, s segment, p *placement) error {
 		at(LineRange{kept + 1, kept + 1}).
 		withHint("If they replace line %d, start the segment with the file's line above it; if line %d stays, show it after them", kept+1, kept+1)
 }
+
+// twoLast refuses a segment that ends with new lines right above a
+// marker, when the file line the marker keeps just below them is the last
+// line of the block they are in and leaves it as the segment's last new
+// statement at its depth does ("return" and "return"): the block would end
+// with both, the second never reached. The new lines may rewrite that line
+// (a call written over several lines now), or go before it; nothing says
+// which.
+func (m *merger) twoLast(k int, s segment, p *placement) error {
+	last := p.pairs[len(p.pairs)-1][0]
+	if s.open[1] || p.loose[1] || nextNonBlank(s.lines, last, 1) < 0 {
+		return nil
+	}
+	kept := nextNonBlankLine(m.buf, p.end-1, 1)
+	if kept < 0 {
+		return nil
+	}
+	l := m.buf.Line(kept)
+	w := indentWidth(l, m.tab)
+	if after := nextNonBlankLine(m.buf, kept, 1); after >= 0 && indentWidth(m.buf.Line(after), m.tab) >= w || isComment(l) {
+		return nil // not its block's last line
+	}
+	i := len(s.lines) - 1
+	for ; i > last; i-- {
+		if saysSomething(s.lines[i]) && p.rel.depth(indentWidth(s.lines[i], m.tab), w) >= 0 {
+			break // a closing bracket before it says nothing
+		}
+	}
+	if i == last || p.rel.depth(indentWidth(s.lines[i], m.tab), w) != 0 {
+		return nil
+	}
+	a, b := strings.Fields(s.lines[i]), strings.Fields(l)
+	if len(a) == 0 || len(b) == 0 || a[0] != b[0] || !slices.Contains(exits, strings.TrimRight(a[0], "(;")) {
+		return nil
+	}
+	return m.segmentError(ErrAmbiguous, k, s, "ends with new lines (line %d, %q) right above the marker, which keeps file line %d (%q), the last line of their block, at their depth: the block would end with both. They may rewrite line %d, or go before it",
+		s.at+i+1, clipLine(strings.TrimSpace(s.lines[i])), kept+1, clipLine(strings.TrimSpace(l)), kept+1).
+		at(LineRange{kept + 1, kept + 1}).
+		withHint("If they replace line %d, end the segment with the file's line after it; if line %d stays, show it after them", kept+1, kept+1)
+}
+
+// exits are the words that start a statement after which a block's
+// lines are not reached.
+var exits = []string{"return", "raise", "throw"}
 
 // drops refuses a placement that drops more than maxDrop lines in one
 // stretch, replaced by less than half as many, or that drops resumeDrop

@@ -2253,3 +2253,29 @@ func TestMergeSnippetEmptiedOpener(t *testing.T) {
 		want:    strings.Replace(file, "def dispatch(key, hooks):\n", "def dispatch(\n    key: str,\n    hooks: dict,\n) -> object:\n", 1),
 	}})
 }
+
+// TestMergeSnippetTwoLast: a function's last line rewritten over several
+// lines, shown right above a marker: the file's old last line, kept
+// there, would end the function a second time. Refused; with the line
+// after it shown, the old line is replaced. A new statement that does not
+// leave the block is written before the kept last line.
+func TestMergeSnippetTwoLast(t *testing.T) {
+	const file = "def rules(app):\n    options = Options()\n    options.offline = True\n    return Rules(dirs=[DEFAULT], options=options)\n\n\ndef other():\n    pass\n"
+	const body = "def rules(app):\n    options = Options()\n    options.offline = True\n    return Rules(\n        app=app, dirs=[DEFAULT], options=options\n    )\n"
+	runMergeCases(t, []mergeCase{{
+		name:    "right above the marker",
+		content: file,
+		snippet: "# ... existing code ...\n" + body + "# ... existing code ...\n",
+		err:     editkit.ErrAmbiguous,
+	}, {
+		name:    "above the file's lines after it",
+		content: file,
+		snippet: "# ... existing code ...\n" + body + "\n\ndef other():\n# ... existing code ...\n",
+		want:    strings.Replace(file, "    return Rules(dirs=[DEFAULT], options=options)\n", "    return Rules(\n        app=app, dirs=[DEFAULT], options=options\n    )\n", 1),
+	}, {
+		name:    "a statement before the last line",
+		content: file,
+		snippet: "# ... existing code ...\n    options.offline = True\n    log.debug(options)\n# ... existing code ...\n",
+		want:    strings.Replace(file, "    options.offline = True\n", "    options.offline = True\n    log.debug(options)\n", 1),
+	}})
+}
