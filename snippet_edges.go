@@ -76,8 +76,8 @@ func (m *merger) extend(k int, s segment, p *placement, prev int) error {
 // and is refused.
 func (m *merger) rewritesOpener(s segment, pairs [][2]int, i, f, dir int) bool {
 	a, b := s.lines[i], m.buf.Line(f)
-	next := nextNonBlankLine(m.buf, f, 1)
-	if next < 0 || indentWidth(m.buf.Line(next), m.tab) <= indentWidth(b, m.tab) || !opens(a) || balance([]string{a}) != balance([]string{b}) {
+	next := m.body(f)
+	if next < 0 || !opens(a) || balance([]string{a}) != balance([]string{b}) {
 		return false
 	}
 	if fa, fb := strings.Fields(a), strings.Fields(b); len(fa) == 0 || len(fb) == 0 || fa[0] != fb[0] {
@@ -840,6 +840,16 @@ func manyNonBlank(buf *buffer.Buffer, j, n int) bool {
 // with wrote lines where no marker stands.
 func droppable(file, wrote int) bool {
 	return file <= maxDrop || 2*wrote >= file
+}
+
+// body is file line j's next line that is not blank, when it is deeper
+// than j (j opens a block, and that line starts its body), or -1.
+func (m *merger) body(j int) int {
+	next := nextNonBlankLine(m.buf, j, 1)
+	if next < 0 || indentWidth(m.buf.Line(next), m.tab) <= indentWidth(m.buf.Line(j), m.tab) {
+		return -1
+	}
+	return next
 }
 
 // nextNonBlankLine is the first line of buf after line j, in direction

@@ -648,9 +648,7 @@ func (m *merger) emptiedOpener(k int, s segment, p *placement) error {
 		return nil
 	}
 	l := m.buf.Line(kept)
-	next := nextNonBlankLine(m.buf, kept, 1)
-	if !opens(l) || isComment(l) || next < p.start || indentWidth(m.buf.Line(next), m.tab) <= indentWidth(l, m.tab) ||
-		p.rel.depth(indentWidth(s.lines[first], m.tab), indentWidth(l, m.tab)) < 0 {
+	if !opens(l) || isComment(l) || m.body(kept) < p.start || p.rel.depth(indentWidth(s.lines[first], m.tab), indentWidth(l, m.tab)) < 0 {
 		return nil
 	}
 	return m.segmentError(ErrAmbiguous, k, s, "starts with new lines (line %d, %q) right below the marker, which keeps file line %d (%q): that line opens the block the segment's lines after them are the body of, and they stand at its depth, so it would be left with no body. They may rewrite line %d, or go before it",
