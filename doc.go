@@ -151,7 +151,13 @@
 // shows before its last "return" and "}"). A segment that starts with the
 // lines its top run starts with (a new block written like the one above it,
 // ending as that one does: a spec's "RUBY" and "end") is read from its first
-// lines, the block new. A line a segment writes that the file has just
+// lines, the block new; so is one whose top is brackets above a line the
+// file has all over ("#[test]") when those brackets are the file's lines
+// just above its bottom run too (a new test after the last one). A segment
+// that is one block written whole (its only stretch of the file's lines
+// starts it and opens the block with brackets on a line that names
+// something, its last line closes that block, and a marker follows)
+// replaces the file's block, body and all, to the line that closes it. A line a segment writes that the file has just
 // outside it is written twice unless another segment replaces it there (code
 // moved). With no marker above it, a snippet whose first line is the file's
 // first line, at its indentation, starts there (likewise at the end), and
@@ -202,9 +208,10 @@
 // top lines are the file's at several places far above where its bottom
 // lines fit, one placed only by brackets at an edge that reads both as new
 // lines and as a rewrite of two or more lines beside them (new code written
-// like its neighbour, next to either of its runs; read as new when the runs
-// hold two lines that say something and the rewrite has no line close to the
-// file's line it would replace), one whose edge of brackets and rulers the
+// like its neighbour, next to either of its runs, or a top of brackets
+// above a line the file has all over; read as new when the runs hold two
+// lines that say something and the rewrite has no line close to the file's
+// line it would replace), one whose edge of brackets and rulers the
 // file has a little further out (a new section, or the function between
 // deleted), and one that runs on past the file's lines at an end where no
 // marker stands with new lines that say something while the file goes on

@@ -156,6 +156,9 @@ outer:
 						return nil, e
 					}
 					best = cs
+					if c, ok := m.closedBlock(s, cs[0]); ok {
+						best = []cand{c}
+					}
 					break
 				}
 				if tie == nil {
@@ -419,6 +422,11 @@ func (m *merger) build(k int, s segment, c cand, says []int, places func(int) []
 	}
 	if e := m.mixedDepths(k, s, c); e != nil {
 		return nil, e
+	}
+	if asNew, e := m.commonTop(k, s, c, places); e != nil {
+		return nil, e
+	} else if asNew != nil {
+		return m.build(k, s, *asNew, says, places, prev, others)
 	}
 	p := &placement{rel: c.top.rel, others: others, runs: [2]int{c.top.i1, c.bot.i0}}
 	p.pairs = c.top.pairs()

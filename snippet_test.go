@@ -2279,3 +2279,67 @@ func TestMergeSnippetTwoLast(t *testing.T) {
 		want:    strings.Replace(file, "    options.offline = True\n", "    options.offline = True\n    log.debug(options)\n", 1),
 	}})
 }
+
+// A function rewritten whole, from its first line to its closing one,
+// with every line of its body changed, is the function's new text; a
+// block opened by a keyword alone is not enough to place one.
+func TestMergeSnippetClosedBlock(t *testing.T) {
+	const file = "package log\n\nimport (\n\t\"fmt\"\n)\n\n" +
+		"func (l *Logger) Panic(args ...any) {\n\tl.Log(PanicLevel, args...)\n}\n\n" +
+		"func (l *Logger) Print(args ...any) {\n\tfmt.Print(args...)\n}\n"
+	const panicBody = "func (l *Logger) Panic(args ...any) {\n\tif l.IsLevelEnabled(PanicLevel) {\n\t\tentry := l.newEntry()\n\t\tdefer l.releaseEntry(entry)\n\t\tentry.Panic(args...)\n\t}\n}\n"
+	runMergeCases(t, []mergeCase{{
+		name:    "body rewritten",
+		content: file,
+		snippet: "// ... existing code ...\n" + panicBody + "// ... existing code ...\n",
+		want:    strings.Replace(file, "func (l *Logger) Panic(args ...any) {\n\tl.Log(PanicLevel, args...)\n}\n", panicBody, 1),
+	}, {
+		name:    "doc comment and body rewritten",
+		content: file,
+		snippet: "// ... existing code ...\n// Panic logs at PanicLevel, then panics.\n" + panicBody + "// ... existing code ...\n",
+		want:    strings.Replace(file, "func (l *Logger) Panic(args ...any) {\n\tl.Log(PanicLevel, args...)\n}\n", "// Panic logs at PanicLevel, then panics.\n"+panicBody, 1),
+	}, {
+		name:    "block left open",
+		content: file,
+		snippet: "// ... existing code ...\nfunc (l *Logger) Panic(args ...any) {\n\tif l.IsLevelEnabled(PanicLevel) {\n\t\tentry := l.newEntry()\n\t\tdefer l.releaseEntry(entry)\n\t\tentry.Panic(args...)\n// ... existing code ...\n",
+		err:     editkit.ErrNotFound,
+	}, {
+		name:    "opened by a keyword alone",
+		content: file,
+		snippet: "// ... existing code ...\nimport (\n\t\"github.com/pkg/errors\"\n\t\"github.com/spf13/cast\"\n\t\"golang.org/x/text/unicode\"\n\t\"golang.org/x/sys/windows\"\n)\n// ... existing code ...\n",
+		err:     editkit.ErrNotFound,
+	}, {
+		name:    "new lines above the block",
+		content: file,
+		snippet: "// ... existing code ...\nvar errPanic = errors.New(\"panic\")\nvar errFatal = errors.New(\"fatal\")\n\n" + panicBody + "// ... existing code ...\n",
+		err:     editkit.ErrNotFound,
+	}})
+}
+
+// New code after the last of a run of blocks that end alike, with a line
+// the file has all over first ("#[test]"), goes after that block: read as
+// a rewrite of the block, it would delete it.
+func TestMergeSnippetCommonTop(t *testing.T) {
+	test := func(name, arg string) string {
+		return "#[test]\nfn " + name + "() {\n    all_log_macros!(\n        " + arg + ";\n        \"hello world\"\n    );\n}\n"
+	}
+	file := test("kv_one", "a = 1") + "\n" + test("kv_two", "b = 2") + "\n" + test("kv_three", "c = 3") + "\n" + test("kv_sval", "a:sval = 42") + "\n" + test("kv_serde", "a:serde = 42") +
+		"\n/// Some and None are used in the macros.\n#[derive(Debug)]\nenum Type {\n    Some,\n    None,\n}\n"
+	const added = "#[test]\nfn logger_short_lived() {\n    all_log_macros!(logger: Logger, \"hello\");\n    all_log_macros!(logger: &Logger, \"hello\");\n}\n"
+	runMergeCases(t, []mergeCase{{
+		name:    "new test after the last",
+		content: file,
+		snippet: "// ... existing code ...\n    );\n}\n\n" + added + "\n/// Some and None are used in the macros.\n#[derive(Debug)]\nenum Type {\n// ... existing code ...\n",
+		want:    strings.Replace(file, "\n/// Some and None", "\n"+added+"\n/// Some and None", 1),
+	}, {
+		name:    "held by one line below",
+		content: file,
+		snippet: "// ... existing code ...\n    );\n}\n\n" + added + "\n/// Some and None are used in the macros.\n// ... existing code ...\n",
+		err:     editkit.ErrAmbiguous,
+	}, {
+		name:    "the last test rewritten, its end too",
+		content: file,
+		snippet: "// ... existing code ...\n    );\n}\n\n#[test]\nfn kv_serde_json() {\n    all_log_macros!(\n        a:serde_json = 42;\n        \"hello json\"\n    );\n}\n\n/// Some and None are used in the macros.\n#[derive(Debug)]\nenum Type {\n// ... existing code ...\n",
+		err:     editkit.ErrAmbiguous,
+	}})
+}

@@ -1,0 +1,201 @@
+package editkit
+
+import (
+	"strings"
+	"unicode"
+
+	"github.com/editkit/editkit/internal/buffer"
+)
+
+// maxBlockScan bounds the file lines closedBlock reads to find where a
+// block ends.
+const maxBlockScan = 2000
+
+// closedBlock reads a segment placed by one run (c) as a block rewritten
+// whole: the run starts the segment (below comment lines at most) and
+// opens a block with brackets, the segment's last line closes that block,
+// and a marker follows. A model that rewrites a function writes it so,
+// from its first line to its closing one, with the body changed: the run
+// is then the only stretch of the file the segment has, and thin would
+// refuse it. It returns the candidate whose bottom run is the file's line
+// where the block the run opens closes, when that line is the segment's
+// last, so that the segment replaces the block, body and all.
+//
+// The line that opens the block must name something: a word of
+// twiceRarity letters or more (see distinctive) and two words at least. A
+// block opened by a keyword alone ("import (") may be another file's;
+// measured, such a foreign snippet merged.
+//
+// Measured on replay: 9 more right merges of 828 on snippet-blocks of the
+// seven corpora, 6 of 1,406 on ten held out and 6 of 1,060 on ten new, 3
+// to 5 more on tight of each, 1 each on snippet and dedented; no right
+// merge lost. One must-refuse snippet of 3,025 on 25 more repositories
+// is merged: bubbletea's "type model struct {" rewritten whole, from
+// another example program that declares its own.
+func (m *merger) closedBlock(s segment, c cand) (cand, bool) {
+	r := c.top
+	if s.open[1] || r.i1 != c.bot.i1 {
+		return cand{}, false
+	}
+	for i := range r.i0 {
+		if saysSomething(s.lines[i]) && !isComment(s.lines[i]) {
+			return cand{}, false
+		}
+	}
+	last := nextNonBlank(s.lines, len(s.lines), -1)
+	if last <= r.i1 {
+		return cand{}, false
+	}
+	// The run's lines are the file's, so they open as much on both sides.
+	depth, opener := 0, -1
+	for i := r.i0; i <= r.i1; i++ {
+		before := depth
+		if depth += openCount(s.lines[i]); depth < 0 {
+			return cand{}, false
+		}
+		if before == 0 && depth > 0 {
+			opener = i
+		}
+	}
+	if depth <= 0 || !distinctive(s.lines[opener]) || names(s.lines[opener]) < 2 {
+		return cand{}, false
+	}
+	seg := func(i int) (string, bool) {
+		if i >= len(s.lines) {
+			return "", false
+		}
+		return s.lines[i], true
+	}
+	if closes(seg, r.i1+1, depth) != last {
+		return cand{}, false
+	}
+	limit := min(m.n, r.j1+1+maxBlockScan)
+	file := func(j int) (string, bool) {
+		if j >= limit || j%256 == 0 && m.ctx.Err() != nil {
+			return "", false
+		}
+		return m.buf.Line(j), true
+	}
+	e := closes(file, r.j1+1, depth)
+	if e < 0 || !buffer.Equal(buffer.Collapse, s.lines[last], m.buf.Line(e)) ||
+		r.rel.depth(indentWidth(s.lines[last], m.tab), indentWidth(m.buf.Line(e), m.tab)) != 0 {
+		return cand{}, false
+	}
+	bot := m.growWith(s, last, e, r.rel)
+	if bot.i0 <= r.i1 {
+		return cand{}, false
+	}
+	out := joined(s, r, bot)
+	out.score = out.top.says + out.bot.says
+	return out, true
+}
+
+// closes is the line, from line from on, where a block depth brackets deep
+// closes, or -1 when lines runs out first or it closes more than it opened.
+func closes(lines func(int) (string, bool), from, depth int) int {
+	for x := from; ; x++ {
+		l, ok := lines(x)
+		if !ok {
+			return -1
+		}
+		if depth += openCount(l); depth <= 0 {
+			if depth < 0 {
+				return -1
+			}
+			return x
+		}
+	}
+}
+
+// openCount is how many more brackets line l opens than it closes.
+func openCount(l string) int {
+	b := balance([]string{l})
+	return b[0] + b[1] + b[2]
+}
+
+// names counts the words of l that hold a letter (see words).
+func names(l string) int {
+	return countFunc(words(l), func(w string) bool { return strings.IndexFunc(w, unicode.IsLetter) >= 0 })
+}
+
+// commonTop reads again a candidate whose top run is brackets and blank
+// lines above one line the file has all over ("#[test]", "@Test"), when
+// those brackets are also the file's lines just above the bottom run and
+// the file has two lines or more that say something between the runs:
+// new code after a block that ends as the one above it does (a new test
+// after the last one, its attribute line first) reads as new there as
+// well as a rewrite of that block. It returns the candidate that reads
+// the segment as new (the brackets are the file's lines above the bottom
+// run, the rest new) when the bottom run holds two lines that say
+// something and no new line is one of the file's between the runs
+// changed, as the fuzzy tier would take it (see closeRewrite); it refuses
+// the segment as reading two ways otherwise, and returns neither for any
+// other candidate.
+//
+// Measured on replay: a Rust file's new tests, merged over the test above
+// them, are merged right (seven corpora, snippet-blocks) and one wrong
+// merge of ten held out is refused; nothing else moves on 52 repositories.
+func (m *merger) commonTop(k int, s segment, c cand, places func(int) []int) (*cand, *Error) {
+	if s.open[0] || c.top.says != 1 || c.bot.i0 <= c.top.i1 || c.top.i0 != nextNonBlank(s.lines, -1, 1) {
+		return nil, nil
+	}
+	t := c.top.saying(s)
+	edge := make([]int, 0, t-c.top.i0)
+	for i := c.top.i0; i < t; i++ {
+		edge = append(edge, i)
+	}
+	if countFunc(linesOf(s, edge), notBlank) < 2 || len(places(t)) <= commonPlaces {
+		return nil, nil
+	}
+	// Next to the bottom run's first line that says something, or to a
+	// blank line of the run above it.
+	q := [2]int{-1, -1}
+	for i := c.bot.i0; i <= c.bot.saying(s) && q[0] < 0; i++ {
+		if p := [2]int{i, c.bot.j0 + i - c.bot.i0}; m.edgeFits(s, edge, p, -1, m.prev) {
+			q = p
+		}
+	}
+	if q[0] < 0 || q[1]-len(edge) <= c.top.j1 {
+		return nil, nil
+	}
+	between := 0
+	for j := c.top.j1 + 1; j < c.bot.j0; j++ {
+		if saysSomething(m.buf.Line(j)) {
+			between++
+		}
+	}
+	if between < 2 {
+		return nil, nil
+	}
+	if m.holding(s, c.bot.pairs(), buffer.Collapse) >= 2 && !m.rewritesBetween(s, c, t) {
+		// The bottom run's blank lines above q are the edge's now.
+		top := run{i0: c.top.i0, i1: t - 1, j0: q[1] - len(edge), j1: q[1] - 1, rel: c.top.rel}
+		bot := c.bot
+		bot.i0, bot.j0 = q[0], q[1]
+		return &cand{top: top, bot: bot, score: bot.says}, nil
+	}
+	return nil, m.readsTwoWays(k, s, q, c.top.j0+t-c.top.i0, between, -1, true)
+}
+
+// rewritesBetween reports whether a line of the segment from its top
+// anchor t to c's bottom run is one of the file's lines between c's runs
+// changed, as alike as the fuzzy tier asks (see closeRewrite), looking at
+// betweenLines lines each side at most.
+func (m *merger) rewritesBetween(s segment, c cand, t int) bool {
+	for i := t + 1; i < c.bot.i0 && i <= t+betweenLines; i++ {
+		if !saysSomething(s.lines[i]) {
+			continue
+		}
+		for j := c.top.j1 + 1; j < c.bot.j0 && j <= c.top.j1+betweenLines; j++ {
+			a, b := s.lines[i], m.buf.Line(j)
+			if strings.TrimSpace(a) != strings.TrimSpace(b) && alike(a, b, DefaultThreshold) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// betweenLines bounds the lines of each side rewritesBetween compares: a
+// comparison is a fuzzy match of two lines.
+const betweenLines = 40
