@@ -157,7 +157,8 @@
 // that is one block written whole (its only stretch of the file's lines
 // starts it and opens the block with brackets on a line that names
 // something, its last line closes that block, and a marker follows)
-// replaces the file's block, body and all, to the line that closes it. A line a segment writes that the file has just
+// replaces the file's block, body and all, to the line that closes it,
+// however long the body it drops. A line a segment writes that the file has just
 // outside it is written twice unless another segment replaces it there (code
 // moved). With no marker above it, a snippet whose first line is the file's
 // first line, at its indentation, starts there (likewise at the end), and
@@ -211,7 +212,10 @@
 // like its neighbour, next to either of its runs, or a top of brackets
 // above a line the file has all over; read as new when the runs hold two
 // lines that say something and the rewrite has no line close to the file's
-// line it would replace), one whose edge of brackets and rulers the
+// line it would replace), one with a new block below the lines it changes
+// whose first line reads as the file's next block's first line renamed,
+// while it keeps no line of that block's body (new there, or that block
+// rewritten), one whose edge of brackets and rulers the
 // file has a little further out (a new section, or the function between
 // deleted), and one that runs on past the file's lines at an end where no
 // marker stands with new lines that say something while the file goes on

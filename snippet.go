@@ -536,6 +536,9 @@ type placement struct {
 	// twice are the lines it writes that the file has next to it: another
 	// segment must replace them (see twice).
 	twice []twiceLine
+	// closed marks a bottom run found where the block the top run opens
+	// closes (see closedBlock).
+	closed bool
 }
 
 // paired is the set of the segment's lines the placement pairs with a

@@ -156,9 +156,6 @@ outer:
 						return nil, e
 					}
 					best = cs
-					if c, ok := m.closedBlock(s, cs[0]); ok {
-						best = []cand{c}
-					}
 					break
 				}
 				if tie == nil {
@@ -190,6 +187,9 @@ outer:
 	}
 	if len(best) > 1 || best[0].tied() {
 		return m.tied(k, s, best, says, places, prev, rel)
+	}
+	if c, ok := m.closedBlock(s, best[0]); ok {
+		best = []cand{c}
 	}
 	if e := m.offDepth(k, s, best[0], rel, places); e != nil {
 		return nil, e
@@ -428,7 +428,7 @@ func (m *merger) build(k int, s segment, c cand, says []int, places func(int) []
 	} else if asNew != nil {
 		return m.build(k, s, *asNew, says, places, prev, others)
 	}
-	p := &placement{rel: c.top.rel, others: others, runs: [2]int{c.top.i1, c.bot.i0}}
+	p := &placement{rel: c.top.rel, others: others, runs: [2]int{c.top.i1, c.bot.i0}, closed: c.closed}
 	p.pairs = c.top.pairs()
 	if c.bot.i0 > c.top.i1 {
 		p.pairs = append(p.pairs, m.between(s, c.top, c.bot)...)

@@ -722,6 +722,7 @@ func (m *merger) drops(k int, s segment, p *placement) error {
 		}
 		switch {
 		case gap-wrote < resumeDrop: // a short drop: its end needs no line that places it
+		case p.closed && b[0] >= p.runs[1]: // the drop ends where its block closes
 		case m.ctx.Err() != nil: // commonRun may look lines up in the whole file
 			return stoppedError(m.path, m.ctx.Err())
 		case m.commonRun(s, p.pairs, n):

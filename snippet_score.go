@@ -15,6 +15,9 @@ type cand struct {
 	// alts are the other places of the bottom anchor that fit the top as
 	// well: with any, the segment's end is not known.
 	alts []cand
+	// closed marks a bottom run found where the block the top run opens
+	// closes (see closedBlock), not by nearness.
+	closed bool
 }
 
 // tied reports a candidate whose end is not known (see alts).

@@ -2343,3 +2343,37 @@ func TestMergeSnippetCommonTop(t *testing.T) {
 		err:     editkit.ErrAmbiguous,
 	}})
 }
+
+// A function whose body is cut back, written whole with its first lines
+// unchanged, ends where the function does: the segment's closing bracket
+// is the function's, found by its brackets, not the nearest alike line.
+func TestMergeSnippetClosedBlockCutBack(t *testing.T) {
+	const head = "func (h *Handler) level(l Level) Level {\n\tif h.mapper != nil {\n\t\treturn h.mapper(l)\n\t}\n"
+	const file = "package slog\n\n" + head +
+		"\tswitch {\n\tcase l >= levelPanic:\n\t\treturn PanicLevel\n\tcase l >= levelFatal:\n\t\treturn FatalLevel\n\tcase l >= levelError:\n\t\treturn ErrorLevel\n\tdefault:\n\t\treturn TraceLevel\n\t}\n}\n\n" +
+		"func (h *Handler) Enabled(l Level) bool {\n\treturn h.level(l) >= h.min\n}\n\nfunc (h *Handler) Name() string {\n\treturn h.name\n}\n"
+	const body = "\treturn Convert(l).Level()\n}\n"
+	checkMerge(t, file, "// ... existing code ...\n"+head+body+"// ... existing code ...\n",
+		strings.Replace(file, file[strings.Index(file, "\tswitch {"):strings.Index(file, "\nfunc (h *Handler) Enabled")], body, 1), nil)
+}
+
+// A new block below the one a segment changes, written like the file's
+// next block, reads as new there and as that block rewritten; a line of
+// the file after it says which.
+func TestMergeSnippetNewBlockOrRewrite(t *testing.T) {
+	const data = "func TestRenderData(t *testing.T) {\n\tw := httptest.NewRecorder()\n\terr := (Data{Data: raw}).Render(w)\n\trequire.NoError(t, err)\n\tassert.Equal(t, \"image/png\", w.Header().Get(\"Content-Type\"))\n"
+	const str = "func TestRenderString(t *testing.T) {\n\tw := httptest.NewRecorder()\n\terr := (String{Format: \"hola %s\"}).Render(w)\n\trequire.NoError(t, err)\n\tassert.Equal(t, \"hola manu\", w.Body.String())\n}\n"
+	const file = "package render\n\n" + data + "}\n\n" + str
+	const added = "\tassert.Equal(t, \"19\", w.Header().Get(\"Content-Length\"))\n}\n\nfunc TestRenderDataLength(t *testing.T) {\n\tsrv := httptest.NewServer(handler)\n\tfor _, size := range sizes {\n\t\tresp, err := http.Get(srv.URL)\n\t\tassert.EqualValues(t, size, resp.ContentLength)\n\t}\n}\n"
+	runMergeCases(t, []mergeCase{{
+		name:    "ends with the new block",
+		content: file,
+		snippet: "// ... existing code ...\n" + data + added + "// ... existing code ...\n",
+		err:     editkit.ErrAmbiguous,
+	}, {
+		name:    "ends with the next block's first line",
+		content: file,
+		snippet: "// ... existing code ...\n" + data + added + "\nfunc TestRenderString(t *testing.T) {\n// ... existing code ...\n",
+		want:    "package render\n\n" + data + added + "\n" + str,
+	}})
+}
