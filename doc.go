@@ -156,9 +156,11 @@
 // just above its bottom run too (a new test after the last one). A segment
 // that is one block written whole (its only stretch of the file's lines
 // starts it and opens the block with brackets on a line that names
-// something, its last line closes that block, and a marker follows)
-// replaces the file's block, body and all, to the line that closes it,
-// however long the body it drops. A line a segment writes that the file has just
+// something, its last line closes that block or the last of the file's
+// next blocks it goes on with, each opened by the file's own first line
+// there, and a marker follows or the file ends there too) replaces the
+// file's blocks, bodies and all, to the line that closes the last,
+// however long the bodies it drops. A line a segment writes that the file has just
 // outside it is written twice unless another segment replaces it there (code
 // moved). With no marker above it, a snippet whose first line is the file's
 // first line, at its indentation, starts there (likewise at the end), and

@@ -2288,6 +2288,7 @@ func TestMergeSnippetClosedBlock(t *testing.T) {
 		"func (l *Logger) Panic(args ...any) {\n\tl.Log(PanicLevel, args...)\n}\n\n" +
 		"func (l *Logger) Print(args ...any) {\n\tfmt.Print(args...)\n}\n"
 	const panicBody = "func (l *Logger) Panic(args ...any) {\n\tif l.IsLevelEnabled(PanicLevel) {\n\t\tentry := l.newEntry()\n\t\tdefer l.releaseEntry(entry)\n\t\tentry.Panic(args...)\n\t}\n}\n"
+	const printBody = "func (l *Logger) Print(args ...any) {\n\tentry := l.newEntry()\n\tdefer l.releaseEntry(entry)\n\tentry.Caller = caller(2)\n\tentry.Print(args...)\n}\n"
 	runMergeCases(t, []mergeCase{{
 		name:    "body rewritten",
 		content: file,
@@ -2298,6 +2299,21 @@ func TestMergeSnippetClosedBlock(t *testing.T) {
 		content: file,
 		snippet: "// ... existing code ...\n// Panic logs at PanicLevel, then panics.\n" + panicBody + "// ... existing code ...\n",
 		want:    strings.Replace(file, "func (l *Logger) Panic(args ...any) {\n\tl.Log(PanicLevel, args...)\n}\n", "// Panic logs at PanicLevel, then panics.\n"+panicBody, 1),
+	}, {
+		name:    "two blocks written whole",
+		content: file,
+		snippet: "// ... existing code ...\n" + panicBody + "\n" + printBody + "// ... existing code ...\n",
+		want:    strings.Replace(strings.Replace(file, "func (l *Logger) Panic(args ...any) {\n\tl.Log(PanicLevel, args...)\n}\n", panicBody, 1), "func (l *Logger) Print(args ...any) {\n\tfmt.Print(args...)\n}\n", printBody, 1),
+	}, {
+		name:    "the last block, where the file ends",
+		content: file,
+		snippet: "// ... existing code ...\n" + printBody,
+		want:    strings.Replace(file, "func (l *Logger) Print(args ...any) {\n\tfmt.Print(args...)\n}\n", printBody, 1),
+	}, {
+		name:    "the file goes on below, no marker",
+		content: file,
+		snippet: "// ... existing code ...\n" + panicBody,
+		err:     editkit.ErrNotFound,
 	}, {
 		name:    "block left open",
 		content: file,
