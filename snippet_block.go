@@ -17,12 +17,12 @@ const maxBlockScan = 2000
 // opens a block with brackets, the segment's last line closes that block
 // (or the last of the file's blocks after it that the segment goes on
 // with, each opened by the file's own first line there), and a marker
-// follows (or the file ends there too). A model that rewrites a function writes it so,
-// from its first line (or lines) to its closing one, with the body
-// changed: the run is then the only stretch of the file the segment has,
-// and thin would refuse it, or the walk below it would look for the end
-// among the nearest alike lines. It returns the candidate whose bottom
-// run is the file's line where the block the run opens closes, when that
+// follows (or the file ends there too). A model that rewrites a function
+// writes it so, from its first line (or lines) to its closing one, with
+// the body changed: the run is then the only stretch of the file the
+// segment has, and thin would refuse it, or the walk below it would look
+// for the end among the nearest alike lines. It returns the candidate
+// whose bottom run is the file's line where the block closes, when that
 // line is the segment's last, so that the segment replaces the block,
 // body and all; the candidate is marked closed, and a long stretch it
 // drops before that line is not refused as ending by nearness (see

@@ -1092,9 +1092,16 @@ func balance(lines []string) brackets {
 		b[4] += shellBlock(strings.TrimSpace(t))
 		var quote rune
 		prev := ' '
+		skip := 0
 	line:
 		for i, r := range t {
+			if skip > 0 {
+				skip, prev = skip-1, r
+				continue
+			}
 			switch {
+			case quote == 0 && r == '\'':
+				skip = charLiteral(t[i:]) // '"' or '{' is no quote, no bracket
 			case quote != 0:
 				if r == quote && prev != '\\' {
 					quote = 0
@@ -1120,6 +1127,25 @@ func balance(lines []string) brackets {
 		}
 	}
 	return b
+}
+
+// charLiteral is how many characters after the quote that starts t make
+// a character literal with it ('x' or '\x'): 2, 3, or 0 when t starts none.
+// Such a literal's quote or bracket ('"', '{') opens nothing.
+//
+// Measured on replay: 9 more right merges over the kinds of 52
+// repositories (Rust and C parsers, a Go test), 7 lost in two JavaScript
+// snippets, whose strings in single quotes the count reads only when they
+// are one character long; no wrong merge added.
+func charLiteral(t string) int {
+	r := []rune(t[:min(len(t), 16)])
+	switch {
+	case len(r) >= 3 && r[1] != '\\' && r[1] != '\'' && r[2] == '\'':
+		return 2
+	case len(r) >= 4 && r[1] == '\\' && r[3] == '\'':
+		return 3
+	}
+	return 0
 }
 
 // rebalance moves the lines at the top of the segment that say nothing
