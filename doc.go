@@ -160,9 +160,9 @@
 // next blocks it goes on with, each opened by the file's own first line
 // there, and a marker follows or the file ends there too) replaces the
 // file's blocks, bodies and all, to the line that closes the last,
-// however long the bodies it drops. A line a segment writes that the file has just
-// outside it is written twice unless another segment replaces it there (code
-// moved). With no marker above it, a snippet whose first line is the file's
+// however long the bodies it drops. A line a segment writes that the file
+// has just outside it is written twice unless another segment replaces it
+// there (code moved). With no marker above it, a snippet whose first line is the file's
 // first line, at its indentation, starts there (likewise at the end), and
 // one whose first line is a later line of the file leaves the lines above in
 // place when there are more than 20 of them, or when the snippet's markers
