@@ -90,7 +90,11 @@ func (m *merger) closedBlock(s segment, c cand) (cand, bool) {
 	}
 	// Block by block: the segment may go on with the file's next blocks,
 	// each opened by the file's own first line there and written whole.
-	x, e := closes(seg, r.i1+1, depth), closes(file, r.j1+1, depth)
+	x := closes(seg, r.i1+1, depth)
+	if x < 0 {
+		return cand{}, false // the segment leaves the block open
+	}
+	e := closes(file, r.j1+1, depth)
 	for x != last {
 		if !same(x, e) {
 			return cand{}, false
@@ -139,7 +143,13 @@ func openCount(l string) int {
 
 // names counts the words of l that hold a letter (see words).
 func names(l string) int {
-	return countFunc(words(l), func(w string) bool { return strings.IndexFunc(w, unicode.IsLetter) >= 0 })
+	return countFunc(words(l), hasLetter)
+}
+
+// hasLetter reports whether w holds a letter (a name, not a number or a
+// sign).
+func hasLetter(w string) bool {
+	return strings.IndexFunc(w, unicode.IsLetter) >= 0
 }
 
 // commonTop reads again a candidate whose top run is brackets and blank
@@ -292,7 +302,7 @@ func (m *merger) hollow(s segment, got [][2]int, dir int) int {
 func longestName(l string) string {
 	best := ""
 	for _, w := range words(l) {
-		if len(w) > len(best) && strings.IndexFunc(w, unicode.IsLetter) >= 0 {
+		if len(w) > len(best) && hasLetter(w) {
 			best = w
 		}
 	}

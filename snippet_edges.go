@@ -30,10 +30,11 @@ func (m *merger) extend(k int, s segment, p *placement, prev int) error {
 		got, changed := m.align(s, p.rel, seg, edge[1]+dir, dir, limit)
 		if n := m.hollow(s, got, dir); n >= 0 {
 			q, end := got[n], got[len(got)-1]
+			next := clipLine(strings.TrimSpace(m.buf.Line(q[1])))
 			return m.segmentError(ErrAmbiguous, k, s, "reads two ways: its lines %d-%d may be a new block, written above file line %d, or rewrite file lines %d-%d, whose first line (%q) would be its line %d changed, though it keeps no line of their body that says something; nothing in it says which",
-				s.at+q[0]+1, s.at+end[0]+1, q[1]+1, q[1]+1, end[1]+1, clipLine(strings.TrimSpace(m.buf.Line(q[1]))), s.at+q[0]+1).
+				s.at+q[0]+1, s.at+end[0]+1, q[1]+1, q[1]+1, end[1]+1, next, s.at+q[0]+1).
 				at(LineRange{q[1] + 1, end[1] + 1}).
-				withHint("If the block is new, end the segment with the file's line that follows it there (%q); if it rewrites those lines, keep a line of their body that stays, or replace them with edit_block", clipLine(strings.TrimSpace(m.buf.Line(q[1]))))
+				withHint("If the block is new, end the segment with the file's line that follows it there (%q); if it rewrites those lines, keep a line of their body that stays, or replace them with edit_block", next)
 		}
 		if i, f := changed[0], changed[1]; i >= 0 {
 			if s.open[max(dir, 0)] && m.outermost(f, dir) || m.rewritesOpener(s, slices.Concat(p.pairs, got), i, f, dir) {

@@ -1138,11 +1138,18 @@ func balance(lines []string) brackets {
 // snippets, whose strings in single quotes the count reads only when they
 // are one character long; no wrong merge added.
 func charLiteral(t string) int {
-	r := []rune(t[:min(len(t), 16)])
+	var r [4]rune
+	n := 0
+	for _, c := range t {
+		r[n] = c
+		if n++; n == len(r) {
+			break
+		}
+	}
 	switch {
-	case len(r) >= 3 && r[1] != '\\' && r[1] != '\'' && r[2] == '\'':
+	case n >= 3 && r[1] != '\\' && r[1] != '\'' && r[2] == '\'':
 		return 2
-	case len(r) >= 4 && r[1] == '\\' && r[3] == '\'':
+	case n >= 4 && r[1] == '\\' && r[3] == '\'':
 		return 3
 	}
 	return 0
