@@ -129,8 +129,9 @@
 // or at the segment's edge when both lines open a block alike (a
 // function's first line, changed, above the body the file has under it,
 // or below it a marker for that body). A segment whose edge is only
-// brackets must close what the lines it replaces close (or its brackets
-// move to their copy above a whole block it deletes). Alike segments for
+// brackets must close what the lines it replaces close, not counting those
+// in strings, in single quotes too where the file's single quotes pair up
+// (or its brackets move to their copy above a whole block it deletes). Alike segments for
 // alike places are settled by order, when only one choice leaves every
 // later segment a place; a place the segment copies verbatim, indentation
 // included, beats one at another depth.

@@ -1075,6 +1075,17 @@ func shellBlock(t string) int {
 // a line ends at "//", "/*" or "#" after a space (not at the "//" of a
 // URL). (isComment, for markers, also takes lines starting with ', % or ;
 // — in code those are strings and statements, whose brackets count.)
+// On a line whose single quotes pair up (see openQuote), one opens a
+// string as a double quote does (JavaScript's 'a(b', Python's, C's '('); on
+// one they do not, or that has a Rust lifetime, it opens only a character
+// literal (see charLiteral), as a lifetime or an apostrophe does not. The
+// line alone decides, so that the file's line and the snippet's copy of
+// it read alike (a look at the whole file's quotes cost a tenth of a
+// millisecond a merge at 10,000 lines, and misread a new lifetime where the
+// file had none). Measured on replay against character literals alone: 19
+// more right merges over the kinds of 52 repositories (JavaScript and
+// Python blocks whose strings hold brackets, Rust help text that quotes
+// '{}'), no wrong merge and no must-refuse case merged more.
 //
 // Measured on replay, attributes as code: 4 more right merges of 1,050 on
 // snippet and styled of 25 repositories (mio's tests), 2 more dedented on
@@ -1090,6 +1101,7 @@ func balance(lines []string) brackets {
 			continue // a comment line, or the first of a block comment
 		}
 		b[4] += shellBlock(strings.TrimSpace(t))
+		sq := strings.IndexByte(t, '\'') >= 0 && !openQuote(t, true) && !lifetime(t)
 		var quote rune
 		prev := ' '
 		skip := 0
@@ -1100,13 +1112,15 @@ func balance(lines []string) brackets {
 				continue
 			}
 			switch {
-			case quote == 0 && r == '\'':
-				skip = charLiteral(t[i:]) // '"' or '{' is no quote, no bracket
+			case quote == 0 && r == '\'' && (!sq || !closedOnLine(t[i+1:], r)):
+				skip = charLiteral(t[i:]) // '"' or '{' is no quote, no bracket; 'a no string
+			case quote != 0 && r == '\\' && quote != '`':
+				skip = 1 // an escaped character; a raw string's backslash is itself
 			case quote != 0:
-				if r == quote && prev != '\\' {
+				if r == quote {
 					quote = 0
 				}
-			case r == '"' || r == '`':
+			case r == '"' || r == '`' || r == '\'':
 				quote = r
 			case (prev == ' ' || prev == '\t') && (r == '#' && i > 0 || strings.HasPrefix(t[i:], "//") || strings.HasPrefix(t[i:], "/*")):
 				break line
@@ -1127,6 +1141,38 @@ func balance(lines []string) brackets {
 		}
 	}
 	return b
+}
+
+// lifetime reports a line with a Rust lifetime ("<'a>", "&'a str"): a
+// single quote after "<" or "&" and before a name that no quote ends.
+func lifetime(t string) bool {
+	for i := 1; i < len(t); i++ {
+		if t[i] != '\'' || t[i-1] != '<' && t[i-1] != '&' {
+			continue
+		}
+		n := i + 1
+		for n < len(t) && (t[n] == '_' || unicode.IsLetter(rune(t[n])) || unicode.IsDigit(rune(t[n]))) {
+			n++
+		}
+		if n > i+1 && (n == len(t) || t[n] != '\'') {
+			return true
+		}
+	}
+	return false
+}
+
+// closedOnLine reports whether rest, what follows a quote on its line,
+// holds the quote that closes it (not one escaped).
+func closedOnLine(rest string, quote rune) bool {
+	for i := 0; i < len(rest); i++ {
+		switch rest[i] {
+		case '\\':
+			i++
+		case byte(quote):
+			return true
+		}
+	}
+	return false
 }
 
 // charLiteral is how many characters after the quote that starts t make

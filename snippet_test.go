@@ -2393,3 +2393,24 @@ func TestMergeSnippetNewBlockOrRewrite(t *testing.T) {
 		want:    "package render\n\n" + data + added + "\n" + str,
 	}})
 }
+
+// In a language that quotes strings in single quotes, the brackets and
+// double quotes in them are text: a rewrite that drops the strings'
+// brackets closes what the lines it replaces close.
+func TestMergeSnippetSingleQuotes(t *testing.T) {
+	const (
+		head  = "var path = require('path');\n\nvar basePath = path.join(__dirname, '..');\n\n"
+		build = "function build(type) {\n  return config[type];\n}\n"
+		tail  = "\nfunction main() {\n  build('site');\n}\n"
+		old   = "var config = {\n  'site': {\n    'title': 'docs',\n    'sublinks': [\n" +
+			"      '<% if (name == \"templateSettings\") {' +\n      'print(\"[npm package](\" + name + \")\")' +\n      '} %>'\n    ]\n  }\n};\n\n"
+		rewritten = "var config = {\n  'site': {\n    'title': 'docs',\n    'sublinks': [npmLink('npm package')]\n  }\n};\n\n" +
+			"function npmLink(text, title) {\n  return '[' + text + '](' + (title == null ? '' : ' \\\\\"' + title + '\\\\\"') + ')\"';\n}\n\n"
+	)
+	runMergeCases(t, []mergeCase{{
+		name:    "strings dropped for a call",
+		content: head + old + build + tail,
+		snippet: "// ... existing code ...\n" + rewritten + build + "// ... existing code ...\n",
+		want:    head + rewritten + build + tail,
+	}})
+}
