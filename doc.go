@@ -121,7 +121,10 @@
 // right inside it). The snippet splits at its markers into segments; each
 // segment replaces the file's lines from its first to its last line that are
 // the file's (its anchors: lines that say something, grown into runs of the
-// lines around them at the same depth), in file order. Closing brackets and
+// lines around them at the same depth), in file order; a run of one such
+// line, at another indentation than the file's, gives way to a run of more
+// further down at the file's own (new code that sets a flag again, in a
+// new branch). Closing brackets and
 // blank lines at a segment's edges are placed by depth, and blank lines
 // between a marker and the segment's first (last) line that is placed are
 // the file's: the marker stands for them. A line that reads as the file's

@@ -145,22 +145,28 @@ outer:
 		}
 	}
 	if best == nil && tie == nil {
-		// One anchor: the first line whose run places it once. (A tie
-		// above says the segment reaches further than one run, to a
-		// place that is not known: that is refused.)
+		// One anchor: the first line whose run places it once — or, when
+		// that run holds no other line that says something, a later
+		// line's run that does, further down the file (see fartherRun).
+		// (A tie above says the segment reaches further than one run, to
+		// a place that is not known: that is refused.)
 		for _, t := range edges(says) {
 			if tops := places(t); len(tops) > 0 {
 				cs := m.candidates(s, t, tops, t, tops)
-				if len(cs) == 1 {
-					if e := m.reachesUp(k, s, tie, cs[0]); e != nil {
-						return nil, e
-					}
+				if len(cs) == 1 && (best == nil || m.fartherRun(s, best[0].top, cs[0].top)) {
 					best = cs
+				}
+				if best != nil && best[0].top.says > 1 {
 					break
 				}
-				if tie == nil {
+				if tie == nil && best == nil {
 					tie = cs
 				}
+			}
+		}
+		if best != nil {
+			if e := m.reachesUp(k, s, tie, best[0]); e != nil {
+				return nil, e
 			}
 		}
 	}
@@ -660,4 +666,27 @@ func edges(says []int) []int {
 		return says
 	}
 	return append(slices.Clip(says[:edgeLines]), says[len(says)-edgeLines:]...)
+}
+
+// fartherRun reports whether run b, below run a in the segment, places it
+// better: a holds one line that says something, at another indentation
+// than the file's there, b more, each at the file's own indentation, and
+// b starts as far below a's start in the file as in the segment or
+// further. a's line is then new code that repeats a line of the file at
+// another depth (a flag set again in a new branch), not the file's — as a
+// place the segment copies verbatim beats one at another depth. Copied
+// as the file has it, a's line is the file's, and the two would place the
+// segment over the file's lines between them; lines b rewraps (a call's
+// arguments aligned anew) are not evidence against it; b further up than
+// a would leave the segment's lines out of the file's order.
+//
+// Measured on replay: 3 more right merges on the seven corpora (one gin
+// commit's new branch, in snippet, styled and open-ends), none lost or
+// wrong on 52 repositories. Without the depth (any b further down) it
+// merged 9 swallowed markers of tmux, a licence's line above a function
+// far below; without the file's indentation (b at any depth other than
+// a's), it lost a jq merge whose call's arguments were wrapped anew.
+func (m *merger) fartherRun(s segment, a, b run) bool {
+	return a.says <= 1 && b.says > 1 && b.i0 > a.i0 && b.j0-a.j0 >= b.i0-a.i0 &&
+		m.holding(s, a.pairs(), buffer.TrimRight) < a.says && m.holding(s, b.pairs(), buffer.TrimRight) == b.says
 }

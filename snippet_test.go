@@ -2414,3 +2414,34 @@ func TestMergeSnippetSingleQuotes(t *testing.T) {
 		want:    head + rewritten + build + tail,
 	}})
 }
+
+// A new branch that sets a flag the file sets deeper in: the segment's
+// first line the file has is that flag, at another depth than the lines
+// below it that the file has too. The lines below place the segment; the
+// flag is new.
+func TestMergeSnippetNewLineLikeDeeper(t *testing.T) {
+	const (
+		head  = "package p\n\nfunc handle(err error) {\n\tif err != nil {\n\t\tvar broken bool\n\t\tif ne, ok := err.(*net.OpError); ok {\n\t\t\tif isReset(ne) {\n\t\t\t\tbroken = true\n\t\t\t}\n\t\t}\n"
+		added = "\t\tif errors.Is(err, http.ErrAbortHandler) {\n\t\t\tbroken = true\n\t\t}\n"
+		tail  = "\t\tif logger != nil {\n\t\t\tconst skip = 3\n\t\t\tif broken {\n\t\t\t\tlogger.Print(err)\n\t\t\t}\n\t\t}\n\t}\n}\n"
+	)
+	runMergeCases(t, []mergeCase{{
+		name:    "a branch added",
+		content: head + tail,
+		snippet: "\t\t// ... existing code ...\n\t\t\t}\n\t\t}\n" + added + "\t\tif logger != nil {\n\t\t\tconst skip = 3\n\t\t\tif broken {\n\t\t// ... existing code ...\n",
+		want:    head + added + tail,
+	}, {
+		name:    "the flag's line where the file has it",
+		content: head + tail,
+		snippet: "\t\t// ... existing code ...\n\t\t\t\tbroken = true\n\t\t\t}\n\t\t}\n" + added + "\t\tif logger != nil {\n\t\t\tconst skip = 3\n\t\t\tif broken {\n\t\t// ... existing code ...\n",
+		want:    head + added + tail,
+	}, {
+		// At the depth the file has it, the licence's line is the file's,
+		// and the segment would swallow the file's lines between it and
+		// the rest.
+		name:    "the file's line far above the rest",
+		content: "/* $OpenBSD$ */\n\n/*\n * Copyright (c) 2008 Nicholas Marriott\n */\n\n" + numbered("int\tcfg", 40) + "\nvoid\ncfg_done(void)\n{\n\tcfg_finished = 1;\n\n\treturn (CMD_RETURN_NORMAL);\n}\n\nvoid\ncfg_start(void)\n{\n}\n",
+		snippet: "// ... existing code ...\n/* $OpenBSD: cfg.c,v 1.89 2026/06/25 nicm Exp $ */\n\n/*\n * Copyright (c) 2008 Nicholas Marriott\n\treturn (CMD_RETURN_NORMAL);\n}\n\nvoid\n// ... existing code ...\n",
+		err:     editkit.ErrConflict,
+	}})
+}
