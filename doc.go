@@ -218,7 +218,8 @@
 // like its neighbour, next to either of its runs, or a top of brackets
 // above a line the file has all over; read as new when the runs hold two
 // lines that say something and the rewrite has no line close to the file's
-// line it would replace), one with a new block below the lines it changes
+// line it would replace, or would leave brackets the file's lines there do
+// not while the new lines balance), one with a new block below the lines it changes
 // whose first line reads as the file's next block's first line renamed,
 // while it keeps no line of that block's body (new there, or that block
 // rewritten), one whose edge of brackets and rulers the

@@ -2445,3 +2445,25 @@ func TestMergeSnippetNewLineLikeDeeper(t *testing.T) {
 		err:     editkit.ErrConflict,
 	}})
 }
+
+// A new function after the closing brackets of the one above, its doc
+// comment written like the file's: read as a rewrite of the function
+// above, the segment would leave its own top brackets closing nothing.
+func TestMergeSnippetNewAfterBrackets(t *testing.T) {
+	const (
+		head = "var push = Array.prototype.push;\n\n/**\n * Creates a clone of `array`.\n *\n * @private\n * @param {Array} array The array to clone.\n * @returns {Array} Returns the cloned array.\n */\n" +
+			"function cloneArray(array) {\n  var length = array ? array.length : 0,\n      result = Array(length);\n\n  while (length--) {\n    result[length] = array[length];\n  }\n  return result;\n}\n\n" +
+			"/**\n * Creates a function that clones a given object using the assignment `func`.\n *\n * @private\n * @param {Function} func The assignment function.\n * @returns {Function} Returns the new cloner function.\n */\n" +
+			"function createCloner(func) {\n  return function(object) {\n    return func({}, object);\n  };\n}\n\n"
+		spread = "/**\n * This function is like `_.spread` except that it includes arguments after those spread.\n *\n * @private\n * @param {Function} func The function to spread arguments over.\n * @param {number} start The start position of the spread.\n * @returns {Function} Returns the new function.\n */\n" +
+			"function spread(func, start) {\n  return function() {\n    var args = Array.prototype.slice.call(arguments);\n    return func.apply(this, args.slice(0, start).concat(args[start]));\n  };\n}\n\n"
+		tail = "/**\n * Creates a function that wraps `func` and uses `cloner` to clone the first\n * argument it receives.\n *\n * @private\n * @param {Function} func The function to wrap.\n * @param {Function} cloner The function to clone arguments.\n * @returns {Function} Returns the new immutable function.\n */\n" +
+			"function wrapImmutable(func, cloner) {\n  return function() {\n    var length = arguments.length;\n    if (!length) {\n      return;\n    }\n    return cloner(arguments[0]);\n  };\n}\n"
+	)
+	runMergeCases(t, []mergeCase{{
+		name:    "a function added",
+		content: head + tail,
+		snippet: "// ... existing code ...\n  };\n}\n\n" + spread + "/**\n * Creates a function that wraps `func` and uses `cloner` to clone the first\n * argument it receives.\n// ... existing code ...\n",
+		want:    head + spread + tail,
+	}})
+}
