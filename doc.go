@@ -207,7 +207,8 @@
 // line anew while the file has that line a little below it (a deletion the
 // snippet does not show, or the line twice), or its first line that says something while the file has it
 // a little above (a later line of its top too, when the file has that one
-// once), one read as shifted against the file beside a line it shows at the
+// once), or a line near its ends that the file has once, however far, with
+// the segment's lines around it to its end, one read as shifted against the file beside a line it shows at the
 // file's own indentation (which lines change depth is not clear), one placed
 // at another depth than the segment before it while the file has its first
 // line above, at that segment's depth, one whose brackets (a shell's if … fi

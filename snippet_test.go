@@ -2467,3 +2467,23 @@ func TestMergeSnippetNewAfterBrackets(t *testing.T) {
 		want:    head + spread + tail,
 	}})
 }
+
+// A new release written above the last one, whose heading ends the
+// segment: the file has that heading once, far from the old section whose
+// headings the segment's others fit. The segment's end is the file's
+// there; merged at the old section, the heading would be there twice.
+func TestMergeSnippetEdgeFarAbove(t *testing.T) {
+	var old strings.Builder
+	for v := 60; v > 3; v-- {
+		fmt.Fprintf(&old, "## [0.%d.0] - 2020-%02d-01\n\n### Fixes\n\n- Fix number %d.\n\n---\n\n", v, v%12+1, v)
+	}
+	file := "# CHANGELOG\n\n## [Unreleased]\n\n---\n\n## [1.7.1] - 2026-03-20\n\n### Changes\n\n- Adds aliases to the dump-help output.\n\n---\n\n" +
+		old.String() + "## [0.3.0] - 2020-08-15\n\n### Additions\n\n- Shell completion scripts are now available for Fish.\n\n### Changes\n\n- Parsing is faster.\n"
+	runMergeCases(t, []mergeCase{{
+		name:    "a release above the last",
+		content: file,
+		snippet: "<!-- ... existing code ... -->\n\n---\n\n## [1.8.0] - 2026-05-25\n\n### Additions\n\n- Names read from string literals.\n- Options that work as flags.\n\n" +
+			"### Changes\n\n- Swift 6 is the minimum.\n\n---\n\n## [1.7.1] - 2026-03-20\n\n### Changes\n<!-- ... existing code ... -->\n",
+		err: editkit.ErrConflict,
+	}})
+}
