@@ -123,63 +123,63 @@
 // the file's (its anchors: lines that say something, grown into runs of the
 // lines around them at the same depth), in file order; a run of one such
 // line, at another indentation than the file's, gives way to a run of more
-// further down at the file's own (new code that sets a flag again, in a
-// new branch). Closing brackets and
-// blank lines at a segment's edges are placed by depth, and blank lines
-// between a marker and the segment's first (last) line that is placed are
-// the file's: the marker stands for them. A line that reads as the file's
-// line changed is taken as changed only between lines that are the file's,
-// or at the segment's edge when both lines open a block alike (a
-// function's first line, changed, above the body the file has under it,
-// or below it a marker for that body). A segment whose edge is only
-// brackets must close what the lines it replaces close, not counting those
-// in strings, in single quotes too where the file's single quotes pair up
-// (or its brackets move to their copy above a whole block it deletes). Alike segments for
-// alike places are settled by order, when only one choice leaves every
-// later segment a place; a place the segment copies verbatim, indentation
-// included, beats one at another depth.
-// A segment that fits several places equally well goes to the one that
-// reaches the file's end when no marker stands below it (likewise the top;
-// when no run reaches it, the one whose lines after its run end on it line
-// for line), or to the one where it does not write a block of the file's
-// lines a second time right next to them, when all the others would, or
-// anywhere when every place makes the same edit; failing those, to the one
-// at the depth the segment before it was placed at (a snippet is written at
-// one depth), when it holds there by two lines that say something. A segment
-// whose last line is one the file has below its top at several places (a
-// closing brace, "#[test]") ends at the one place where it keeps every line
-// of the file above it, when it would drop two or more at each other place:
-// those the marker below stands for; failing that, at the one place that
-// drops none, balances its brackets as the file's, and keeps more of the
-// segment's rare lines as the file's than any other (the arms of a switch it
-// shows before its last "return" and "}"). A segment that starts with the
-// lines its top run starts with (a new block written like the one above it,
-// ending as that one does: a spec's "RUBY" and "end") is read from its first
-// lines, the block new; so is one whose top is brackets above a line the
-// file has all over ("#[test]") when those brackets are the file's lines
-// just above its bottom run too (a new test after the last one). A segment
-// that is one block written whole (its only stretch of the file's lines
-// starts it and opens the block with brackets on a line that names
-// something, its last line closes that block or the last of the file's
-// next blocks it goes on with, each opened by the file's own first line
-// there, and a marker follows or the file ends there too) replaces the
-// file's blocks, bodies and all, to the line that closes the last,
-// however long the bodies it drops. A line a segment writes that the file
-// has just outside it is written twice unless another segment replaces it
-// there (code moved). With no marker above it, a snippet whose first line is the file's
-// first line, at its indentation, starts there (likewise at the end), and
-// one whose first line is a later line of the file leaves the lines above in
-// place when there are more than 20 of them, or when the snippet's markers
-// stand only between its parts, at neither end, and its last part does not
-// end at the file's last line (likewise below); with no marker below it, new
-// lines after the file's last three lines are added at its end, after three
-// closing brackets too when the new lines tie between places above (a new
-// test written like the others) or the file has none of them. A snippet
-// without markers is the whole new text of a file it creates, or of an
-// existing file whose first or last line it has at its end or half of whose
-// lines it has (each of its lines counting once); otherwise it is a piece
-// of the file: it replaces the stretch its lines mark, and the file's lines
-// past its ends stay.
+// further down at the file's own (new code that sets a flag again, in a new
+// branch). Closing brackets and blank lines at a segment's edges are placed
+// by depth (a line as the file writes it, next to a run at the file's own
+// indentation, is at its depth whatever indent steps the two read as), and
+// blank lines between a marker and the segment's first (last) line that is
+// placed are the file's: the marker stands for them. A line that reads as
+// the file's line changed is taken as changed only between lines that are
+// the file's, or at the segment's edge when both lines open a block alike (a
+// function's first line, changed, above the body the file has under it, or
+// below it a marker for that body). A segment whose edge is only brackets
+// must close what the lines it replaces close, not counting those in
+// strings, in single quotes too where the file's single quotes pair up (or
+// its brackets move to their copy above a whole block it deletes). Alike
+// segments for alike places are settled by order, when only one choice
+// leaves every later segment a place; a place the segment copies verbatim,
+// indentation included, beats one at another depth. A segment that fits
+// several places equally well goes to the one that reaches the file's end
+// when no marker stands below it (likewise the top; when no run reaches it,
+// the one whose lines after its run end on it line for line), or to the one
+// where it does not write a block of the file's lines a second time right
+// next to them, when all the others would, or anywhere when every place
+// makes the same edit; failing those, to the one at the depth the segment
+// before it was placed at (a snippet is written at one depth), when it holds
+// there by two lines that say something. A segment whose last line is one
+// the file has below its top at several places (a closing brace, "#[test]")
+// ends at the one place where it keeps every line of the file above it, when
+// it would drop two or more at each other place: those the marker below
+// stands for; failing that, at the one place that drops none, balances its
+// brackets as the file's, and keeps more of the segment's rare lines as the
+// file's than any other (the arms of a switch it shows before its last
+// "return" and "}"). A segment that starts with the lines its top run starts
+// with (a new block written like the one above it, ending as that one does:
+// a spec's "RUBY" and "end") is read from its first lines, the block new; so
+// is one whose top is brackets above a line the file has all over
+// ("#[test]") when those brackets are the file's lines just above its bottom
+// run too (a new test after the last one). A segment that is one block
+// written whole (its only stretch of the file's lines starts it and opens
+// the block with brackets on a line that names something, its last line
+// closes that block or the last of the file's next blocks it goes on with,
+// each opened by the file's own first line there, and a marker follows or
+// the file ends there too) replaces the file's blocks, bodies and all, to
+// the line that closes the last, however long the bodies it drops. A line a
+// segment writes that the file has just outside it is written twice unless
+// another segment replaces it there (code moved). With no marker above it, a
+// snippet whose first line is the file's first line, at its indentation,
+// starts there (likewise at the end), and one whose first line is a later
+// line of the file leaves the lines above in place when there are more than
+// 20 of them, or when the snippet's markers stand only between its parts, at
+// neither end, and its last part does not end at the file's last line
+// (likewise below); with no marker below it, new lines after the file's last
+// three lines are added at its end, after three closing brackets too when
+// the new lines tie between places above (a new test written like the
+// others) or the file has none of them. A snippet without markers is the
+// whole new text of a file it creates, or of an existing file whose first or
+// last line it has at its end or half of whose lines it has (each of its
+// lines counting once); otherwise it is a piece of the file: it replaces the
+// stretch its lines mark, and the file's lines past its ends stay.
 //
 // It refuses rather than guess: a segment that fits two places (or fits one
 // as the file already has it and would change another, while the rest of the
@@ -192,50 +192,51 @@
 // drop more than 20 lines where no marker stands and write less than half as
 // many, one that deletes five lines or more there and goes on after them
 // only with lines the file has all over (where the deletion ends would be a
-// guess by nearness), one whose lines inside a block fit on both sides of
-// a whole block it does not show (a new last line that a function further
-// down ends with: the segment would delete the blocks between), one that
-// starts with new lines right below a marker at the depth of the line the
-// marker keeps above them, which opens the block the segment's lines are
-// the body of (a first line rewritten over several lines, or lines before
-// it), one that ends with new lines right above a marker whose last
-// statement at its depth returns (or raises, throws) as the line the marker
-// keeps below them, the last of their block, does (a return rewritten over
-// several lines, or one more before it), one whose end is the file's
-// elsewhere (not past the file's own end, where no marker stands: an
-// appended function that ends as one above does), one that writes its last
-// line anew while the file has that line a little below it (a deletion the
-// snippet does not show, or the line twice), or its first line that says something while the file has it
-// a little above (a later line of its top too, when the file has that one
+// guess by nearness), one whose lines inside a block fit on both sides of a
+// whole block it does not show (a new last line that a function further down
+// ends with: the segment would delete the blocks between), one that starts
+// with new lines right below a marker at the depth of the line the marker
+// keeps above them, which opens the block the segment's lines are the body
+// of (a first line rewritten over several lines, or lines before it), one
+// that ends with new lines right above a marker whose last statement at its
+// depth returns (or raises, throws) as the line the marker keeps below them,
+// the last of their block, does (a return rewritten over several lines, or
+// one more before it), one whose end is the file's elsewhere (not past the
+// file's own end, where no marker stands: an appended function that ends as
+// one above does), one that writes its last line anew while the file has
+// that line a little below it (a deletion the snippet does not show, or the
+// line twice), or its first line that says something while the file has it a
+// little above (a later line of its top too, when the file has that one
 // once), or a line near its ends that the file has once, however far, with
-// the segment's lines around it to its end, one read as shifted against the file beside a line it shows at the
-// file's own indentation (which lines change depth is not clear), one placed
-// at another depth than the segment before it while the file has its first
-// line above, at that segment's depth, one whose brackets (a shell's if … fi
-// among them) do not close what they replace, one whose
-// top lines are the file's at several places far above where its bottom
-// lines fit, one placed only by brackets at an edge that reads both as new
-// lines and as a rewrite of two or more lines beside them (new code written
-// like its neighbour, next to either of its runs, or a top of brackets
-// above a line the file has all over; read as new when the runs hold two
-// lines that say something and the rewrite has no line close to the file's
-// line it would replace, or would leave brackets the file's lines there do
-// not while the new lines balance), one with a new block below the lines it changes
-// whose first line reads as the file's next block's first line renamed,
-// while it keeps no line of that block's body (new there, or that block
-// rewritten), one whose edge of brackets and rulers the
-// file has a little further out (a new section, or the function between
-// deleted), and one that runs on past the file's lines at an end where no
-// marker stands with new lines that say something while the file goes on
-// with more than 20, or that ends there with a line the file has 20 lines or
-// fewer before its end (unless it is a piece of the file, above, or its
-// snippet marks neither end and does not start at the file's first line), or
-// a piece of the file without markers that goes on with new lines there
-// (stay or go: nothing says; the top likewise), a comment with "..." that is
-// not a marker it knows, written where the file's lines would be deleted,
-// and new lines next to a marker that open a block (or block comment) the
-// new lines past it do not close, or close one they did not open: the marker
-// would stand for the body of a block the file does not have there.
+// the segment's lines around it to its end, one read as shifted against the
+// file beside a line it shows at the file's own indentation (which lines
+// change depth is not clear), one placed at another depth than the segment
+// before it while the file has its first line above, at that segment's
+// depth, one whose brackets (a shell's if … fi among them) do not close what
+// they replace, one whose top lines are the file's at several places far
+// above where its bottom lines fit, one placed only by brackets at an edge
+// that reads both as new lines and as a rewrite of two or more lines beside
+// them (new code written like its neighbour, next to either of its runs, or
+// a top of brackets above a line the file has all over; read as new when the
+// runs hold two lines that say something and the rewrite has no line close
+// to the file's line it would replace, or would leave brackets the file's
+// lines there do not while the new lines balance), one with a new block
+// below the lines it changes whose first line reads as the file's next
+// block's first line renamed, while it keeps no line of that block's body
+// (new there, or that block rewritten), one whose edge of brackets and
+// rulers the file has a little further out (a new section, or the function
+// between deleted), and one that runs on past the file's lines at an end
+// where no marker stands with new lines that say something while the file
+// goes on with more than 20, or that ends there with a line the file has 20
+// lines or fewer before its end (unless it is a piece of the file, above, or
+// its snippet marks neither end and does not start at the file's first
+// line), or a piece of the file without markers that goes on with new lines
+// there (stay or go: nothing says; the top likewise), a comment with "..."
+// that is not a marker it knows, written where the file's lines would be
+// deleted, and new lines next to a marker that open a block (or block
+// comment) the new lines past it do not close, or close one they did not
+// open: the marker would stand for the body of a block the file does not
+// have there.
 //
 // # Claude's text editor, and undo
 //

@@ -116,7 +116,10 @@ const maxAlign = 400
 // align pairs segment lines seg (in walk order, away from a placed pair)
 // with the file's lines from line j on in direction dir (to limit): the
 // alignment that scores best, where a line that says something and is the
-// file's, at the same depth, scores 2, another equal line 1, a line that
+// file's, at the same depth, scores 2, another equal line 1 (a line equal
+// as written, at the file's own indentation where the placed pair is too,
+// is at the same depth whatever indent steps the two were read to have:
+// see verbatim), a line that
 // reads as the file's line changed 1, and each file line passed over
 // between pairs costs 1 (but see passCost) — what lies beyond the last
 // pair is not the segment's. It returns the pairs in walk order, and a pair left out: a
@@ -156,7 +159,7 @@ func (m *merger) align(s segment, rel relation, seg []int, j, dir, limit int) ([
 				return 1, false
 			}
 			return 0, false
-		case rel.depth(a.width, b.width) != 0:
+		case rel.depth(a.width, b.width) != 0 && (a.norm != b.norm || !rel.verbatim(a.width, b.width)):
 			return 0, false
 		case a.norm == b.norm && a.says:
 			return 2, false

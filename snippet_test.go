@@ -2487,3 +2487,25 @@ func TestMergeSnippetEdgeFarAbove(t *testing.T) {
 		err: editkit.ErrConflict,
 	}})
 }
+
+// A doc comment rewritten whole, indented two spaces where the file's
+// other comments are indented three: the steps read differ, but its first
+// and last lines, the file's as written next to its runs, are at the
+// file's depth.
+func TestMergeSnippetCommentAtFileIndent(t *testing.T) {
+	var code strings.Builder
+	for _, name := range []string{"free", "setfd", "getfd", "enable", "disable", "flush"} {
+		fmt.Fprintf(&code, "/**\n   Call %s on a bufferevent.\n\n   @param bufev the bufferevent\n      must not be NULL\n   @return 0 on success\n */\nint bufferevent_%s(struct bufferevent *bufev);\n\n", name, name)
+	}
+	const (
+		old  = "/**\n  Create a new socket bufferevent over an existing socket.\n\n  @param base the event base to associate with the new bufferevent.\n  @param fd the file descriptor from which data is read and written to.\n\t    It is safe to set the fd to -1.\n  @return a pointer to a newly allocated bufferevent struct, or NULL if an\n\t  error occurred\n  */\n"
+		doc  = "/**\n  Create a new socket bufferevent over an existing socket.\n\n  @param base the event base to associate with the new bufferevent. base must not be NULL.\n  @param fd the file descriptor from which data is read and written to.\n\t    It is safe to set the fd to -1.\n  @return a pointer to a newly allocated bufferevent struct, or NULL if an\n\t  error occurred\n  */\n"
+		decl = "struct bufferevent *bufferevent_socket_new(int fd);\n\n"
+	)
+	runMergeCases(t, []mergeCase{{
+		name:    "one line of the comment changed",
+		content: code.String() + old + decl + code.String(),
+		snippet: "// ... existing code ...\n" + doc + "// ... existing code ...\n",
+		want:    code.String() + doc + decl + code.String(),
+	}})
+}
