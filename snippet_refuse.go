@@ -116,17 +116,21 @@ func (m *merger) twice(k int, s segment, p *placement, places func(int) []int) [
 	return found
 }
 
-// edgeSet is the segment's lines that may anchor it (see edges).
+// edgeSet is the segment's lines that may anchor it (see edges): its
+// first and last edgeLines that say something, found from its ends.
 func edgeSet(s segment) map[int]bool {
-	var says []int
-	for i, l := range s.lines {
-		if saysSomething(l) {
-			says = append(says, i)
+	set := make(map[int]bool, 2*edgeLines)
+	for _, dir := range []int{1, -1} {
+		i, n := 0, 0
+		if dir < 0 {
+			i = len(s.lines) - 1
 		}
-	}
-	set := map[int]bool{}
-	for _, i := range edges(says) {
-		set[i] = true
+		for ; i >= 0 && i < len(s.lines) && n < edgeLines; i += dir {
+			if saysSomething(s.lines[i]) {
+				set[i] = true
+				n++
+			}
+		}
 	}
 	return set
 }
