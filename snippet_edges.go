@@ -463,6 +463,9 @@ func (m *merger) closeRewrite(s segment, got [][2]int) bool {
 // Java, Python and R), 9 of them on the seven corpora; none lost, no
 // wrong merge and no must-refuse case merged more.
 func (m *merger) rewriteUnclosed(s segment, q [2]int, far, edge, dir int) bool {
+	if (far-q[1])*dir <= 0 {
+		return false // the walk read nothing past q
+	}
 	var seg, file, added []string
 	if dir < 0 {
 		seg, file, added = s.lines[:q[0]], fileLines(m.buf, far, q[1]-far), s.lines[edge:q[0]]
