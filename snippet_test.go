@@ -2509,3 +2509,31 @@ func TestMergeSnippetCommentAtFileIndent(t *testing.T) {
 		want:    code.String() + doc + decl + code.String(),
 	}})
 }
+
+// A preprocessor conditional rewritten at a segment's top: "#if" over the
+// body the file has under its own "#if" replaces that line, however
+// reworded; a conditional of another directive above the file's is a new
+// block around it.
+func TestMergeSnippetConditionalRewritten(t *testing.T) {
+	const (
+		head = "using System;\n\nnamespace Tests\n{\n    public class ReaderTests\n    {\n"
+		body = "        [Test]\n        public async Task ReadAsync()\n        {\n            Assert.IsTrue(await ReadAsync(reader));\n        }\n#endif\n"
+		tail = "    }\n}\n"
+	)
+	runMergeCases(t, []mergeCase{{
+		name:    "condition extended",
+		content: head + "#if NET6_0_OR_GREATER\n" + body + tail,
+		snippet: "// ... existing code ...\n#if NET6_0_OR_GREATER && !NETSTANDARD2_0\n        [Test]\n        public async Task ReadAsync()\n// ... existing code ...\n",
+		want:    head + "#if NET6_0_OR_GREATER && !NETSTANDARD2_0\n" + body + tail,
+	}, {
+		name:    "condition reworded",
+		content: head + "#if !(NET20 || NET35 || NET40 || PORTABLE40)\n" + body + tail,
+		snippet: "// ... existing code ...\n#if HAVE_ASYNC\n        [Test]\n        public async Task ReadAsync()\n// ... existing code ...\n",
+		want:    head + "#if HAVE_ASYNC\n" + body + tail,
+	}, {
+		name:    "a new block inside another directive's",
+		content: "struct ctx {\n#ifdef USE_MBEDTLS\n\tmbedtls_ctr_drbg_context ctr_drbg;\n\tmbedtls_entropy_context entropy;\n\tmbedtls_x509_crt cacert;\n#else\n\tSSL_CTX *ssl;\n#endif\n};\n",
+		snippet: "// ... existing code ...\n#if MBEDTLS_VERSION_MAJOR < 4\n\tmbedtls_ctr_drbg_context ctr_drbg;\n\tmbedtls_entropy_context entropy;\n#endif\n\tmbedtls_x509_crt cacert;\n// ... existing code ...\n",
+		want:    "struct ctx {\n#ifdef USE_MBEDTLS\n#if MBEDTLS_VERSION_MAJOR < 4\n\tmbedtls_ctr_drbg_context ctr_drbg;\n\tmbedtls_entropy_context entropy;\n#endif\n\tmbedtls_x509_crt cacert;\n#else\n\tSSL_CTX *ssl;\n#endif\n};\n",
+	}})
+}
