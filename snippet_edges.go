@@ -112,13 +112,7 @@ func opens(l string) bool {
 // conditional reports a preprocessor's conditional line, "#if ...",
 // "#ifdef ..." or "#ifndef ...", in C, C++ or C#.
 func conditional(l string) bool {
-	t := strings.TrimSpace(l)
-	for _, p := range []string{"#if ", "#if(", "#ifdef ", "#ifndef "} {
-		if strings.HasPrefix(t, p) {
-			return true
-		}
-	}
-	return false
+	return hasAnyPrefix(strings.TrimSpace(l), "#if ", "#if(", "#ifdef ", "#ifndef ")
 }
 
 // sameConditional reports two conditionals with the same directive ("#if"
@@ -136,8 +130,7 @@ func conditional(l string) bool {
 // two conditionals lost a libevent merge that wraps lines in a new "#if"
 // under the file's "#ifdef".
 func sameConditional(a, b string) bool {
-	fa, fb := strings.Fields(a), strings.Fields(b)
-	return conditional(a) && conditional(b) && len(fa) > 0 && len(fb) > 0 && fa[0] == fb[0]
+	return conditional(a) && conditional(b) && strings.Fields(a)[0] == strings.Fields(b)[0]
 }
 
 // maxAlign bounds the segment lines beyond its runs that align places

@@ -87,10 +87,10 @@ func (m *merger) twice(k int, s segment, p *placement, places func(int) []int) [
 	near := distances(len(s.lines), paired)
 	slices.SortStableFunc(look, func(a, b int) int { return near[a] - near[b] })
 	reach := 2*len(s.lines) + 3*maxDrop // further off, the line is a copy, not this segment's
-	edges := edgeSet(s)
+	anchors := edgeSet(s)
 	var found []twiceLine
 	for _, i := range look[:min(len(look), twiceLookups)] {
-		anchor := edges[i] // an edge line anchors the segment: the file's copy counts however far
+		anchor := anchors[i] // an edge line anchors the segment: the file's copy counts however far
 		if !anchor && m.find(s.lines[i], max(p.start-reach, 0), p.start, 1) < 0 && m.find(s.lines[i], p.end, min(p.end+reach, m.n), 1) < 0 {
 			continue // not within reach: no need to count it in the whole file
 		}
