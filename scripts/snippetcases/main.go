@@ -192,10 +192,10 @@ func snippet(lines []string, changed [][2]int, context int, marker string, once 
 // line; its doc comment stays out) down to the closing line at the margin
 // below it, or to the line before the next one at the margin that says
 // something (Python's next "def"). A deletion's window holds the lines on
-// both sides of it; a change with no unchanged line that says something in
-// its window (a comment at the margin, a new function) gets three lines
-// more each side. nil for other files, and when a window runs over
-// maxBlock lines.
+// both sides of it, below it down to one that is not blank; a change with
+// no unchanged line that says something in its window (a comment at the
+// margin, a new function) gets three lines more each side. nil for other
+// files, and when a window runs over maxBlock lines.
 func blocks(lines []string, changed [][2]int, p string) [][2]int {
 	switch path.Ext(p) {
 	case ".go", ".js", ".ts", ".jsx", ".tsx", ".c", ".h", ".cc", ".cpp", ".rs", ".java", ".swift", ".kt", ".cs", ".py", ".rb", ".pl", ".r":
@@ -214,7 +214,12 @@ func blocks(lines []string, changed [][2]int, p string) [][2]int {
 		}
 		shown := c[1] // the change, and for a deletion the line below it
 		if c[0] == c[1] {
-			shown = min(c[1]+1, len(lines))
+			// The first line below it that is not blank: a blank line
+			// next to a marker stands for the file's, so it shows nothing.
+			for shown < len(lines) && strings.TrimSpace(lines[shown]) == "" {
+				shown++
+			}
+			shown = min(shown+1, len(lines))
 		}
 		hi := max(shown, lo+1)
 		for hi < len(lines) && !atMargin(hi) {
