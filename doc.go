@@ -189,9 +189,12 @@
 // both copies of a block; or, as a last segment with a marker above and none
 // below, starts with the file's last lines, then new ones, and also fits
 // higher up: added at the end, or a rewrite of what lies between), one none
-// of whose lines the file has (never written over the file), one that would
-// drop more than 20 lines where no marker stands and write less than half as
-// many, one that deletes five lines or more there and goes on after them
+// of whose lines the file has (never written over the file), one that
+// changes nothing where it fits but starts with brackets the file has
+// further up with whole blocks between (the bracket above a function, then
+// the function below it: what lies between deleted, or context), one that
+// would drop more than 20 lines where no marker stands and write less than
+// half as many, one that deletes five lines or more there and goes on after them
 // only with lines the file has all over (where the deletion ends would be a
 // guess by nearness), one whose lines inside a block fit on both sides of a
 // whole block it does not show (a new last line that a function further down

@@ -301,6 +301,9 @@ func planSnippet(ctx context.Context, buf *buffer.Buffer, path, snippet string, 
 			Replaced: LineRange{p.start + 1, p.end},
 		})
 	}
+	if err := m.deletionAbove(segs, places, edits); err != nil {
+		return nil, nil, err
+	}
 	changed := false
 	for _, e := range edits {
 		if buf.Slice(e.Start, e.End) != e.New {

@@ -1263,17 +1263,25 @@ func (m *merger) rebalance(s segment, p *placement, want brackets) bool {
 		p.pairs, p.start, p.end, p.loose[0] = pairs, start, end, false
 		return true
 	}
-	// Segment lines 0..i-1 are before the anchor at file line j; they must
-	// say nothing but close something, or moving them means nothing.
+	return m.closersAbove(s, p, a, m.prev, func(i, q int) bool {
+		return try(append(run{i0: 0, i1: i - 1, j0: q}.pairs(), p.pairs[a:]...))
+	})
+}
+
+// closersAbove tries, nearest first, the copies further up the file (down
+// to file line floor) of segment lines 0..i-1, the lines above pair a:
+// when they say nothing but close brackets (the end of the block before),
+// and the file's lines between a copy and pair a's line are whole blocks,
+// closing what they open, it calls try(i, copy's line) and reports whether
+// one try did.
+func (m *merger) closersAbove(s segment, p *placement, a, floor int, try func(i, q int) bool) bool {
 	i, j := p.pairs[a][0], p.pairs[a][1]
 	top := s.lines[:i]
 	if balance(top) == (brackets{}) || slices.ContainsFunc(top, saysSomething) {
 		return false
 	}
-	// The lines deleted between the copy and the anchor must be whole
-	// blocks: closing what they open.
-	for q := j - i - 1; q >= max(m.prev, j-i-maxDrop); q-- {
-		if m.linesAt(top, q) && balance(fileLines(m.buf, q+i, j-q-i)) == (brackets{}) && try(append(run{i0: 0, i1: i - 1, j0: q}.pairs(), p.pairs[a:]...)) {
+	for q := j - i - 1; q >= max(floor, j-i-maxDrop); q-- {
+		if m.linesAt(top, q) && balance(fileLines(m.buf, q+i, j-q-i)) == (brackets{}) && try(i, q) {
 			return true
 		}
 	}
@@ -1335,6 +1343,50 @@ func (m *merger) unchangedAmongChanges(segs []segment, places []*placement, edit
 			withHint("Add a line next to the change that the file has only once, such as the enclosing function's first line")
 	}
 	return nil
+}
+
+// deletionAbove refuses a segment that changes nothing where it fits, and
+// that shows whole blocks after brackets closing the block before, when
+// the file has those brackets further up with whole blocks between: read
+// from there (as rebalance reads a segment that does not close where it
+// fits), the segment deletes those blocks. That is how a model deletes a
+// function: the bracket above it, then the function below it. But it is
+// also how a segment of context reads, and nothing says which is meant.
+func (m *merger) deletionAbove(segs []segment, places []*placement, edits []text.Edit) *Error {
+	floor := 0
+	for k, s := range segs {
+		p, e := places[k], edits[k]
+		prev := floor
+		floor = p.end
+		if s.open[0] || p.loose[0] || m.buf.Slice(e.Start, e.End) != e.New {
+			continue
+		}
+		a := slices.IndexFunc(p.pairs, func(pr [2]int) bool { return saysSomething(s.lines[pr[0]]) && m.holds(s, pr, buffer.Collapse) })
+		if a <= 0 || !closesOnly(balance(s.lines[:p.pairs[a][0]])) || balance(s.lines[p.pairs[a][0]:]) != (brackets{}) {
+			continue
+		}
+		var err *Error
+		m.closersAbove(s, p, a, prev, func(i, q int) bool {
+			if !slices.ContainsFunc(fileLines(m.buf, q+i, p.pairs[a][1]-q-i), saysSomething) {
+				return false // only blank lines between
+			}
+			deleted := LineRange{q + i + 1, p.pairs[a][1]}
+			err = m.segmentError(ErrAmbiguous, k, s, "changes nothing at file %s, where it fits as written; but its %s (%q), brackets closing a block, are the file's at %s too, and read from there, the segment deletes file %s. Which is meant is not clear",
+				LineRange{p.start + 1, p.end}, LineRange{s.at + 1, s.at + i}, strings.TrimSpace(s.lines[nextNonBlank(s.lines, i, -1)]), LineRange{q + 1, q + i}, deleted).
+				at(deleted).
+				withHint("To delete those lines, start the segment with the last line above them that says something, then the line after them; to keep them, leave the segment out")
+			return true
+		})
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// closesOnly reports brackets that close and open none.
+func closesOnly(b brackets) bool {
+	return b != brackets{} && !slices.ContainsFunc(b[:], func(n int) bool { return n > 0 })
 }
 
 // wholeFile reports a snippet without markers that starts with the file's

@@ -2537,3 +2537,49 @@ func TestMergeSnippetConditionalRewritten(t *testing.T) {
 		want:    "struct ctx {\n#ifdef USE_MBEDTLS\n#if MBEDTLS_VERSION_MAJOR < 4\n\tmbedtls_ctr_drbg_context ctr_drbg;\n\tmbedtls_entropy_context entropy;\n#endif\n\tmbedtls_x509_crt cacert;\n#else\n\tSSL_CTX *ssl;\n#endif\n};\n",
 	}})
 }
+
+// A segment that changes nothing where it fits, the bracket closing the
+// block above, then a block whole: read from the same bracket further up,
+// it deletes the blocks between, as a model deletes a function. Nothing
+// says which is meant. A segment that changes a line, or that opens a
+// block a marker goes on inside, is context and merges.
+func TestMergeSnippetDeletionAbove(t *testing.T) {
+	const (
+		head = "package p\n\nimport (\n\t\"math\"\n\t\"strings\"\n)\n\n"
+		a    = "func a(s string) int {\n\treturn strings.Count(s, \":\")\n}\n\n"
+		b    = "func b(n int) uint16 {\n\tif n > math.MaxUint16 {\n\t\treturn math.MaxUint16\n\t}\n\treturn uint16(n)\n}\n\n"
+		c    = "func c(s string) int {\n\ty := len(s)\n\tx := a(s) + y\n\treturn x * 2\n}\n"
+		file = head + a + b + c
+	)
+	runMergeCases(t, []mergeCase{{
+		name:    "unchanged after a change elsewhere",
+		content: file,
+		snippet: "// ... existing code ...\nimport (\n\t\"strings\"\n)\n// ... existing code ...\n}\n\nfunc c(s string) int {\n\ty := len(s)\n\tx := a(s) + y\n\treturn x * 2\n}\n",
+		err:     editkit.ErrAmbiguous,
+	}, {
+		name:    "the only segment",
+		content: file,
+		snippet: "// ... existing code ...\n}\n\nfunc c(s string) int {\n\ty := len(s)\n\tx := a(s) + y\n\treturn x * 2\n}\n",
+		err:     editkit.ErrAmbiguous,
+	}, {
+		name:    "the block below changed",
+		content: file,
+		snippet: "// ... existing code ...\n}\n\nfunc c(s string) int {\n\ty := len(s)\n\tx := a(s) + y\n\treturn x * 3\n}\n",
+		want:    head + a + b + "func c(s string) int {\n\ty := len(s)\n\tx := a(s) + y\n\treturn x * 3\n}\n",
+	}, {
+		name:    "a header over a marker inside",
+		content: file,
+		snippet: "// ... existing code ...\n}\n\nfunc c(s string) int {\n\t// ... existing code ...\n\tx := a(s) + y\n\treturn x * 3\n}\n",
+		want:    head + a + b + "func c(s string) int {\n\ty := len(s)\n\tx := a(s) + y\n\treturn x * 3\n}\n",
+	}, {
+		name:    "a blank line deleted below the bracket",
+		content: head + a + b + "\n" + c,
+		snippet: "// ... existing code ...\n}\n\nfunc c(s string) int {\n\ty := len(s)\n// ... existing code ...\n",
+		want:    file,
+	}, {
+		name:    "the deletion written out",
+		content: file,
+		snippet: "// ... existing code ...\n\treturn strings.Count(s, \":\")\n}\n\nfunc c(s string) int {\n// ... existing code ...\n",
+		want:    head + a + c,
+	}})
+}
