@@ -125,11 +125,12 @@ func markerFor(p string) string {
 }
 
 // snippet writes the windows of lines around the changed ranges, context
-// lines each side, with a marker for every stretch between and around
-// them. It returns the snippet and its context lines. With once (the
-// old file's lines that occur in it once), each side's context grows, up
-// to maxContext lines, until it holds one of them: the line the tool's
-// description asks a model to show so that the change has one place.
+// lines each side, with a marker for every stretch between and around them
+// (for a deletion, down to a line that is not blank each side). It returns
+// the snippet and its context lines. With once (the old file's lines that
+// occur in it once), each side's context grows, up to maxContext lines,
+// until it holds one of them: the line the tool's description asks a model
+// to show so that the change has one place.
 func snippet(lines []string, changed [][2]int, context int, marker string, once map[string]bool) (string, []string) {
 	placed := func(lo, hi int) bool {
 		if once == nil {
@@ -143,8 +144,26 @@ func snippet(lines []string, changed [][2]int, context int, marker string, once 
 		return false
 	}
 	var windows [][2]int
+	blank := func(from, to int) bool {
+		for _, l := range lines[from:to] {
+			if strings.TrimSpace(l) != "" {
+				return false
+			}
+		}
+		return true
+	}
 	for _, c := range changed {
 		w := [2]int{max(c[0]-context, 0), min(c[1]+context, len(lines))}
+		if c[0] == c[1] {
+			// A deletion shows a line that is not blank on each side of
+			// it: a blank line next to a marker stands for the file's.
+			for w[0] > 0 && blank(w[0], c[0]) {
+				w[0]--
+			}
+			for w[1] < len(lines) && blank(c[1], w[1]) {
+				w[1]++
+			}
+		}
 		for w[0] > 0 && c[0]-w[0] < maxContext && !placed(w[0], c[0]) {
 			w[0]--
 		}
