@@ -133,54 +133,57 @@
 // the file's, or at the segment's edge when both lines open a block alike (a
 // function's first line, changed, above the body the file has under it, or
 // below it a marker for that body; a preprocessor's "#if" reworded above the
-// body of the file's "#if"). A segment whose edge is only brackets must
-// close what the lines it replaces close, not counting those in strings, in
-// single quotes too where the file's single quotes pair up (or its brackets
-// move to their copy above a whole block it deletes). Alike segments for
-// alike places are settled by order, when only one choice leaves every later
-// segment a place; a place the segment copies verbatim, indentation
-// included, beats one at another depth. A segment that fits several places
-// equally well goes to the one that reaches the file's end when no marker
-// stands below it (likewise the top; when no run reaches it, the one whose
-// lines after its run end on it line for line), or to the one where it does
-// not write a block of the file's lines a second time right next to them,
-// when all the others would, or anywhere when every place makes the same
-// edit; failing those, to the one at the depth the segment before it was
-// placed at (a snippet is written at one depth), when it holds there by two
-// lines that say something. A segment whose last line is one the file has
-// below its top at several places (a closing brace, "#[test]") ends at the
-// one place where it keeps every line of the file above it, when it would
-// drop two or more at each other place: those the marker below stands for;
-// failing that, at the one place that drops none, balances its brackets as
-// the file's, and keeps more of the segment's rare lines as the file's than
-// any other (the arms of a switch it shows before its last "return" and
-// "}"). A segment that starts with the lines its top run starts with (a new
-// block written like the one above it, ending as that one does: a spec's
-// "RUBY" and "end") is read from its first lines, the block new; so is one
-// whose top is brackets above a line the file has all over ("#[test]") when
-// those brackets are the file's lines just above its bottom run too (a new
-// test after the last one). A segment that is one block written whole (its
-// only stretch of the file's lines starts it and opens the block with
-// brackets on a line that names something, its last line closes that block
-// or the last of the file's next blocks it goes on with, each opened by the
-// file's own first line there, and a marker follows or the file ends there
-// too) replaces the file's blocks, bodies and all, to the line that closes
-// the last, however long the bodies it drops. A line a segment writes that
-// the file has just outside it is written twice unless another segment
-// replaces it there (code moved). With no marker above it, a snippet whose
-// first line is the file's first line, at its indentation, starts there
-// (likewise at the end), and one whose first line is a later line of the
-// file leaves the lines above in place when there are more than 20 of them,
-// or when the snippet's markers stand only between its parts, at neither
-// end, and its last part does not end at the file's last line (likewise
-// below); with no marker below it, new lines after the file's last three
-// lines are added at its end, after three closing brackets too when the new
-// lines tie between places above (a new test written like the others) or the
-// file has none of them. A snippet without markers is the whole new text of
-// a file it creates, or of an existing file whose first or last line it has
-// at its end or half of whose lines it has (each of its lines counting
-// once); otherwise it is a piece of the file: it replaces the stretch its
-// lines mark, and the file's lines past its ends stay.
+// body of the file's "#if"; a segment's one line that says something above
+// its bottom run, when the file has it a little above and placing it there
+// would drop the lines between, while the segment's other lines are the
+// file's as they stand above the run). A segment whose edge is only brackets
+// must close what the lines it replaces close, not counting those in
+// strings, in single quotes too where the file's single quotes pair up (or
+// its brackets move to their copy above a whole block it deletes). Alike
+// segments for alike places are settled by order, when only one choice
+// leaves every later segment a place; a place the segment copies verbatim,
+// indentation included, beats one at another depth. A segment that fits
+// several places equally well goes to the one that reaches the file's end
+// when no marker stands below it (likewise the top; when no run reaches it,
+// the one whose lines after its run end on it line for line), or to the one
+// where it does not write a block of the file's lines a second time right
+// next to them, when all the others would, or anywhere when every place
+// makes the same edit; failing those, to the one at the depth the segment
+// before it was placed at (a snippet is written at one depth), when it holds
+// there by two lines that say something. A segment whose last line is one
+// the file has below its top at several places (a closing brace, "#[test]")
+// ends at the one place where it keeps every line of the file above it, when
+// it would drop two or more at each other place: those the marker below
+// stands for; failing that, at the one place that drops none, balances its
+// brackets as the file's, and keeps more of the segment's rare lines as the
+// file's than any other (the arms of a switch it shows before its last
+// "return" and "}"). A segment that starts with the lines its top run starts
+// with (a new block written like the one above it, ending as that one does:
+// a spec's "RUBY" and "end") is read from its first lines, the block new; so
+// is one whose top is brackets above a line the file has all over
+// ("#[test]") when those brackets are the file's lines just above its bottom
+// run too (a new test after the last one). A segment that is one block
+// written whole (its only stretch of the file's lines starts it and opens
+// the block with brackets on a line that names something, its last line
+// closes that block or the last of the file's next blocks it goes on with,
+// each opened by the file's own first line there, and a marker follows or
+// the file ends there too) replaces the file's blocks, bodies and all, to
+// the line that closes the last, however long the bodies it drops. A line a
+// segment writes that the file has just outside it is written twice unless
+// another segment replaces it there (code moved). With no marker above it, a
+// snippet whose first line is the file's first line, at its indentation,
+// starts there (likewise at the end), and one whose first line is a later
+// line of the file leaves the lines above in place when there are more than
+// 20 of them, or when the snippet's markers stand only between its parts, at
+// neither end, and its last part does not end at the file's last line
+// (likewise below); with no marker below it, new lines after the file's last
+// three lines are added at its end, after three closing brackets too when
+// the new lines tie between places above (a new test written like the
+// others) or the file has none of them. A snippet without markers is the
+// whole new text of a file it creates, or of an existing file whose first or
+// last line it has at its end or half of whose lines it has (each of its
+// lines counting once); otherwise it is a piece of the file: it replaces the
+// stretch its lines mark, and the file's lines past its ends stay.
 //
 // It refuses rather than guess: a segment that fits two places (or fits one
 // as the file already has it and would change another, while the rest of the

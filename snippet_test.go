@@ -2583,3 +2583,25 @@ func TestMergeSnippetDeletionAbove(t *testing.T) {
 		want:    head + a + c,
 	}})
 }
+
+// A segment's first line that says something is the line it changes,
+// written as the file has another line a little above: the walk up from its
+// bottom run reads it as the file's line there changed.
+func TestMergeSnippetChangedTopElsewhere(t *testing.T) {
+	var impls strings.Builder
+	for _, ty := range []string{"IpAddr", "Ipv4Addr"} {
+		fmt.Fprintf(&impls, "impl<'v> From<&'v %s> for Value<'v> {\n    fn from(value: &'v %s) -> Self {\n        Value::from_display(value)\n    }\n}\n\n", ty, ty)
+	}
+	const (
+		top  = "#[cfg(feature = \"std\")]\nuse std::net;\n\nmacro_rules! to_value {\n    () => {};\n}\n\n#[cfg(feature = \"std\")]\nto_value![\n    net::IpAddr,\n];\n\n"
+		tail = "    use std::sync::Arc;\n}\n"
+	)
+	old := top + impls.String() + "impl<'v> Value<'v> {\n    pub fn to_str(&self) -> Option<&'v str> {\n        self.inner.to_str()\n    }\n}\n\n" +
+		"#[cfg(all(feature = \"kv\", feature = \"std\"))]\nmod std_support {\n    use std::borrow::Cow;\n    use std::rc::Rc;\n" + tail
+	runMergeCases(t, []mergeCase{{
+		name:    "an attribute reworded as one above reads",
+		content: old,
+		snippet: "    // ... existing code ...\n    }\n}\n\n#[cfg(feature = \"std\")]\nmod std_support {\n    use std::borrow::Cow;\n    use std::rc::Rc;\n    // ... existing code ...\n",
+		want:    strings.Replace(old, "#[cfg(all(feature = \"kv\", feature = \"std\"))]", "#[cfg(feature = \"std\")]", 1),
+	}})
+}
