@@ -186,64 +186,64 @@
 // stretch its lines mark, and the file's lines past its ends stay.
 //
 // It refuses rather than guess: a segment that fits two places (or fits one
-// as the file already has it and would change another, while the rest of the
-// snippet changes the file, or drops fewer of the file's lines at one and
-// keeps more of its own rare lines as the file's at the other: its top on
-// both copies of a block; or, as a last segment with a marker above and none
-// below, starts with the file's last lines, then new ones, and also fits
-// higher up: added at the end, or a rewrite of what lies between), one none
-// of whose lines the file has (never written over the file), one that
-// changes nothing where it fits but starts with brackets the file has
-// further up with whole blocks between (the bracket above a function, then
-// the function below it: what lies between deleted, or context), one that
-// would drop more than 20 lines where no marker stands and write less than
-// half as many, one that deletes five lines or more there and goes on after them
-// only with lines the file has all over (where the deletion ends would be a
-// guess by nearness), one whose lines inside a block fit on both sides of a
-// whole block it does not show (a new last line that a function further down
-// ends with: the segment would delete the blocks between), one that starts
-// with new lines right below a marker at the depth of the line the marker
-// keeps above them, which opens the block the segment's lines are the body
-// of (a first line rewritten over several lines, or lines before it), one
-// that ends with new lines right above a marker whose last statement at its
-// depth returns (or raises, throws) as the line the marker keeps below them,
-// the last of their block, does (a return rewritten over several lines, or
-// one more before it), one whose end is the file's elsewhere (not past the
-// file's own end, where no marker stands: an appended function that ends as
-// one above does), one that writes its last line anew while the file has
-// that line a little below it (a deletion the snippet does not show, or the
-// line twice), or its first line that says something while the file has it a
-// little above (a later line of its top too, when the file has that one
-// once), or a line near its ends that the file has once, however far, with
-// the segment's lines around it to its end, one read as shifted against the
-// file beside a line it shows at the file's own indentation (which lines
-// change depth is not clear), one placed at another depth than the segment
-// before it while the file has its first line above, at that segment's
-// depth, one whose brackets (a shell's if … fi among them) do not close what
-// they replace, one whose top lines are the file's at several places far
-// above where its bottom lines fit, one placed only by brackets at an edge
-// that reads both as new lines and as a rewrite of two or more lines beside
-// them (new code written like its neighbour, next to either of its runs, or
-// a top of brackets above a line the file has all over; read as new when the
-// runs hold two lines that say something and the rewrite has no line close
-// to the file's line it would replace, or would leave brackets the file's
-// lines there do not while the new lines balance), one with a new block
-// below the lines it changes whose first line reads as the file's next
-// block's first line renamed, while it keeps no line of that block's body
-// (new there, or that block rewritten), one whose edge of brackets and
-// rulers the file has a little further out (a new section, or the function
-// between deleted), and one that runs on past the file's lines at an end
-// where no marker stands with new lines that say something while the file
-// goes on with more than 20, or that ends there with a line the file has 20
-// lines or fewer before its end (unless it is a piece of the file, above, or
-// its snippet marks neither end and does not start at the file's first
-// line), or a piece of the file without markers that goes on with new lines
-// there (stay or go: nothing says; the top likewise), a comment with "..."
-// that is not a marker it knows, written where the file's lines would be
-// deleted, and new lines next to a marker that open a block (or block
-// comment) the new lines past it do not close, or close one they did not
-// open: the marker would stand for the body of a block the file does not
-// have there.
+// as the file already has it and would change another, even only by deleting
+// a few lines between its runs, while the rest of the snippet changes the
+// file, or drops fewer of the file's lines at one and keeps more of its own
+// rare lines as the file's at the other: its top on both copies of a block;
+// or, as a last segment with a marker above and none below, starts with the
+// file's last lines, then new ones, and also fits higher up: added at the
+// end, or a rewrite of what lies between), one none of whose lines the file
+// has (never written over the file), one that changes nothing where it fits
+// but starts with brackets the file has further up with whole blocks between
+// (the bracket above a function, then the function below it: what lies
+// between deleted, or context), one that would drop more than 20 lines where
+// no marker stands and write less than half as many, one that deletes five
+// lines or more there and goes on after them only with lines the file has
+// all over (where the deletion ends would be a guess by nearness), one whose
+// lines inside a block fit on both sides of a whole block it does not show
+// (a new last line that a function further down ends with: the segment would
+// delete the blocks between), one that starts with new lines right below a
+// marker at the depth of the line the marker keeps above them, which opens
+// the block the segment's lines are the body of (a first line rewritten over
+// several lines, or lines before it), one that ends with new lines right
+// above a marker whose last statement at its depth returns (or raises,
+// throws) as the line the marker keeps below them, the last of their block,
+// does (a return rewritten over several lines, or one more before it), one
+// whose end is the file's elsewhere (not past the file's own end, where no
+// marker stands: an appended function that ends as one above does), one that
+// writes its last line anew while the file has that line a little below it
+// (a deletion the snippet does not show, or the line twice), or its first
+// line that says something while the file has it a little above (a later
+// line of its top too, when the file has that one once), or a line near its
+// ends that the file has once, however far, with the segment's lines around
+// it to its end, one read as shifted against the file beside a line it shows
+// at the file's own indentation (which lines change depth is not clear), one
+// placed at another depth than the segment before it while the file has its
+// first line above, at that segment's depth, one whose brackets (a shell's
+// if … fi among them) do not close what they replace, one whose top lines
+// are the file's at several places far above where its bottom lines fit, one
+// placed only by brackets at an edge that reads both as new lines and as a
+// rewrite of two or more lines beside them (new code written like its
+// neighbour, next to either of its runs, or a top of brackets above a line
+// the file has all over; read as new when the runs hold two lines that say
+// something and the rewrite has no line close to the file's line it would
+// replace, or would leave brackets the file's lines there do not while the
+// new lines balance), one with a new block below the lines it changes whose
+// first line reads as the file's next block's first line renamed, while it
+// keeps no line of that block's body (new there, or that block rewritten),
+// one whose edge of brackets and rulers the file has a little further out (a
+// new section, or the function between deleted), and one that runs on past
+// the file's lines at an end where no marker stands with new lines that say
+// something while the file goes on with more than 20, or that ends there
+// with a line the file has 20 lines or fewer before its end (unless it is a
+// piece of the file, above, or its snippet marks neither end and does not
+// start at the file's first line), or a piece of the file without markers
+// that goes on with new lines there (stay or go: nothing says; the top
+// likewise), a comment with "..." that is not a marker it knows, written
+// where the file's lines would be deleted, and new lines next to a marker
+// that open a block (or block comment) the new lines past it do not close,
+// or close one they did not open: the marker would stand for the body of a
+// block the file does not have there.
 //
 // # Claude's text editor, and undo
 //

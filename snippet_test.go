@@ -2605,3 +2605,25 @@ func TestMergeSnippetChangedTopElsewhere(t *testing.T) {
 		want:    strings.Replace(old, "#[cfg(all(feature = \"kv\", feature = \"std\"))]", "#[cfg(feature = \"std\")]", 1),
 	}})
 }
+
+// A segment that changes nothing where it fits as written, in a snippet
+// that changes the file elsewhere, while its lines also fit further up
+// around a few lines of the file it would delete there (the arms of one
+// switch, shown by the arms around them, that another switch has without
+// them): which is meant is not clear.
+func TestMergeSnippetUnchangedOrDeletes(t *testing.T) {
+	const file = "package codec\n\nimport (\n\t\"example.com/codec/dotenv\"\n\t\"example.com/codec/hcl\"\n\t\"example.com/codec/toml\"\n)\n\n" +
+		"func decoder(format string) (Codec, bool) {\n\tswitch format {\n\tcase \"toml\":\n\t\treturn toml.Codec{}, true\n\n\tcase \"hcl\", \"tfvars\":\n\t\treturn hcl.Codec{}, true\n\n\tcase \"ini\":\n\t\treturn ini.Codec{\n\t\t\tKeyDelimiter: \".\",\n\t\t}, true\n\n\tcase \"dotenv\", \"env\":\n\t\treturn &dotenv.Codec{}, true\n\t}\n\treturn nil, false\n}\n\n" +
+		"func encoder(format string) (Codec, bool) {\n\tswitch format {\n\tcase \"toml\":\n\t\treturn toml.Codec{}, true\n\n\tcase \"dotenv\", \"env\":\n\t\treturn &dotenv.Codec{}, true\n\t}\n\treturn nil, false\n}\n"
+	runMergeCases(t, []mergeCase{{
+		name:    "an import dropped, and a switch's arms shown without one",
+		content: file,
+		snippet: "// ... existing code ...\nimport (\n\t\"example.com/codec/dotenv\"\n\t\"example.com/codec/toml\"\n)\n// ... existing code ...\n\tcase \"toml\":\n\t\treturn toml.Codec{}, true\n\n\tcase \"dotenv\", \"env\":\n\t\treturn &dotenv.Codec{}, true\n\t}\n// ... existing code ...\n",
+		err:     editkit.ErrAmbiguous,
+	}, {
+		name:    "ended on the next function's first line",
+		content: file,
+		snippet: "// ... existing code ...\nimport (\n\t\"example.com/codec/dotenv\"\n\t\"example.com/codec/toml\"\n)\n// ... existing code ...\n\tcase \"toml\":\n\t\treturn toml.Codec{}, true\n\n\tcase \"dotenv\", \"env\":\n\t\treturn &dotenv.Codec{}, true\n\t}\n\treturn nil, false\n}\n\nfunc encoder(format string) (Codec, bool) {\n// ... existing code ...\n",
+		want:    strings.Replace(strings.Replace(file, "\t\"example.com/codec/hcl\"\n", "", 1), "\tcase \"hcl\", \"tfvars\":\n\t\treturn hcl.Codec{}, true\n\n\tcase \"ini\":\n\t\treturn ini.Codec{\n\t\t\tKeyDelimiter: \".\",\n\t\t}, true\n\n", "", 1),
+	}})
+}
