@@ -1270,7 +1270,7 @@ func (m *merger) rebalance(s segment, p *placement, want brackets) bool {
 
 // closersAbove tries, nearest first, the copies further up the file (down
 // to file line floor) of segment lines 0..i-1, the lines above pair a:
-// when they say nothing but close brackets (the end of the block before),
+// when they say nothing and do not balance (the end of the block before),
 // and the file's lines between a copy and pair a's line are whole blocks,
 // closing what they open, it calls try(i, copy's line) and reports whether
 // one try did.
