@@ -2582,6 +2582,13 @@ func TestMergeSnippetDeletionAbove(t *testing.T) {
 		snippet: "// ... existing code ...\n\treturn strings.Count(s, \":\")\n}\n\nfunc c(s string) int {\n// ... existing code ...\n",
 		want:    head + a + c,
 	}})
+	// The refusal names both readings, for the model to pick one.
+	_, _, err := editkit.MergeSnippet(file, "// ... existing code ...\n}\n\n"+c)
+	for _, want := range []string{"changes nothing at file lines 17-23", "are the file's at lines 10-11 too", "the segment deletes file lines 12-18"} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("refusal %v, want it to say %q", err, want)
+		}
+	}
 }
 
 // A segment's first line that says something is the line it changes,
