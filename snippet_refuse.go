@@ -1249,9 +1249,7 @@ func charLiteral(t string) int {
 // is the new placement. (At the bottom a marker follows such lines, and
 // the file's lines there stay: nothing is deleted there.)
 func (m *merger) rebalance(s segment, p *placement, want brackets) bool {
-	// The anchor: the first line that says something and that the file has
-	// (not a line the segment changes).
-	a := slices.IndexFunc(p.pairs, func(pr [2]int) bool { return m.holds(s, pr, buffer.Collapse) })
+	a := m.anchorPair(s, p)
 	if a < 0 || p.pairs[a][0] == 0 {
 		return false
 	}
@@ -1266,6 +1264,12 @@ func (m *merger) rebalance(s segment, p *placement, want brackets) bool {
 	return m.closersAbove(s, p, a, m.prev, func(i, q int) bool {
 		return try(append(run{i0: 0, i1: i - 1, j0: q}.pairs(), p.pairs[a:]...))
 	})
+}
+
+// anchorPair is the index of p's first pair whose segment line says
+// something and is the file's line (not one the segment changes), or -1.
+func (m *merger) anchorPair(s segment, p *placement) int {
+	return slices.IndexFunc(p.pairs, func(pr [2]int) bool { return m.holds(s, pr, buffer.Collapse) })
 }
 
 // closersAbove tries, nearest first, the copies further up the file (down
@@ -1361,7 +1365,7 @@ func (m *merger) deletionAbove(segs []segment, places []*placement, edits []text
 		if s.open[0] || p.loose[0] || m.buf.Slice(e.Start, e.End) != e.New {
 			continue
 		}
-		a := slices.IndexFunc(p.pairs, func(pr [2]int) bool { return saysSomething(s.lines[pr[0]]) && m.holds(s, pr, buffer.Collapse) })
+		a := m.anchorPair(s, p)
 		if a <= 0 || !closesOnly(balance(s.lines[:p.pairs[a][0]])) || balance(s.lines[p.pairs[a][0]:]) != (brackets{}) {
 			continue
 		}

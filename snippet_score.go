@@ -142,8 +142,16 @@ func (m *merger) candidates(s segment, t int, tops []int, b int, bots []int) []c
 // merge lost on 52 repositories.
 func (m *merger) deletes(s segment, c cand) bool {
 	gap := c.bot.j0 - c.top.j1 - 1
-	return c.top.i0 <= nextNonBlank(s.lines, -1, 1) && c.bot.i1 >= nextNonBlank(s.lines, len(s.lines), -1) &&
-		c.top.i1+1 >= c.bot.i0 && gap > 0 && gap <= maxDrop && slices.ContainsFunc(fileLines(m.buf, c.top.j1+1, gap), saysSomething)
+	if c.top.i1+1 < c.bot.i0 || gap <= 0 || gap > maxDrop ||
+		c.top.i0 > nextNonBlank(s.lines, -1, 1) || c.bot.i1 < nextNonBlank(s.lines, len(s.lines), -1) {
+		return false
+	}
+	for j := c.top.j1 + 1; j < c.bot.j0; j++ {
+		if saysSomething(m.buf.Line(j)) {
+			return true
+		}
+	}
+	return false
 }
 
 // keptWhole settles which of the bottom places of c and its alts, tied
