@@ -126,7 +126,7 @@ func markerFor(p string) string {
 
 // snippet writes the windows of lines around the changed ranges, context
 // lines each side, with a marker for every stretch between and around them
-// (for a deletion, down to a line that is not blank each side). It returns
+// (for a deletion, out to a line that says something each side). It returns
 // the snippet and its context lines. With once (the old file's lines that
 // occur in it once), each side's context grows, up to maxContext lines,
 // until it holds one of them: the line the tool's description asks a model
@@ -144,23 +144,17 @@ func snippet(lines []string, changed [][2]int, context int, marker string, once 
 		return false
 	}
 	var windows [][2]int
-	blank := func(from, to int) bool {
-		for _, l := range lines[from:to] {
-			if strings.TrimSpace(l) != "" {
-				return false
-			}
-		}
-		return true
-	}
 	for _, c := range changed {
 		w := [2]int{max(c[0]-context, 0), min(c[1]+context, len(lines))}
 		if c[0] == c[1] {
-			// A deletion shows a line that is not blank on each side of
-			// it: a blank line next to a marker stands for the file's.
-			for w[0] > 0 && blank(w[0], c[0]) {
+			// A deletion shows a line that says something on each side of
+			// it: a blank line next to a marker stands for the file's, and
+			// closing brackets ("}", "end") end the deleted block as they
+			// end the one above it, so they do not show where it was.
+			for w[0] > 0 && !saysUnchanged(lines, w[0], c[0]) {
 				w[0]--
 			}
-			for w[1] < len(lines) && blank(c[1], w[1]) {
+			for w[1] < len(lines) && !saysUnchanged(lines, c[1], w[1]) {
 				w[1]++
 			}
 		}
@@ -211,7 +205,7 @@ func snippet(lines []string, changed [][2]int, context int, marker string, once 
 // line; its doc comment stays out) down to the closing line at the margin
 // below it, or to the line before the next one at the margin that says
 // something (Python's next "def"). A deletion's window holds the lines on
-// both sides of it, below it down to one that is not blank; a change with
+// both sides of it, out to one that says something; a change with
 // no unchanged line that says something in its window (a comment at the
 // margin, a new function) gets three lines more each side. nil for other
 // files, and when a window runs over maxBlock lines.
@@ -226,16 +220,22 @@ func blocks(lines []string, changed [][2]int, p string) [][2]int {
 	for _, c := range changed {
 		lo := min(c[0], len(lines)-1)
 		if c[0] == c[1] && lo > 0 {
-			lo = c[0] - 1 // a deletion: the line above it shows where
+			// A deletion: the line above it that says something shows
+			// where, so a closing bracket there widens it to that block.
+			lo = c[0] - 1
+			for lo > 0 && !saysUnchanged(lines, lo, lo+1) {
+				lo--
+			}
 		}
 		for lo > 0 && !atMargin(lo) {
 			lo--
 		}
 		shown := c[1] // the change, and for a deletion the line below it
 		if c[0] == c[1] {
-			// The first line below it that is not blank: a blank line
-			// next to a marker stands for the file's, so it shows nothing.
-			for shown < len(lines) && strings.TrimSpace(lines[shown]) == "" {
+			// The first line below it that says something: a blank line
+			// next to a marker stands for the file's, and a closing
+			// bracket ends any block, so neither shows where it was.
+			for shown < len(lines) && !saysUnchanged(lines, shown, shown+1) {
 				shown++
 			}
 			shown = min(shown+1, len(lines))
