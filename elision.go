@@ -87,9 +87,9 @@ const elisionCode = "=;{}<>\"'`"
 var elisionRE = lazyRegexp(`^(?:\.\.\.|…)\s*([^.…]*?)\s*(\.\.\.|…)?$|^([^.…]*?)\s*(?:\.\.\.|…)$`)
 
 // unbracket removes the brackets around a comment's text: "[...]",
-// "(... unchanged ...)".
+// "(... unchanged ...)", "<existing code>".
 func unbracket(t string) string {
-	for _, p := range [][2]string{{"[", "]"}, {"(", ")"}} {
+	for _, p := range [][2]string{{"[", "]"}, {"(", ")"}, {"<", ">"}} {
 		if len(t) >= 2 && strings.HasPrefix(t, p[0]) && strings.HasSuffix(t, p[1]) {
 			return t[1 : len(t)-1]
 		}

@@ -19,7 +19,7 @@ func TestElisionLine(t *testing.T) {
 		"// existing code...", "// ...existing code", "// existing tests ...", "# rest of the file unchanged ...",
 		"// ... (rest unchanged)", "// ... rest of implementation ...",
 		"// existing code", "# Rest of the file unchanged", "// rest of the code remains the same", "<!-- existing code -->",
-		"// (existing methods)", "/* remaining tests unchanged */",
+		"// (existing methods)", "/* remaining tests unchanged */", "// <existing code>", "# <... rest of the file ...>",
 		"{# ... existing code ... #}", "{{/* ... existing code ... */}}", "{{!-- ... existing code ... --}}",
 		"<%-- ... existing code ... --%>", "(* ... existing code ... *)", "{# existing blocks #}",
 	}
@@ -27,7 +27,7 @@ func TestElisionLine(t *testing.T) {
 		"// Loading...", "// Wait for the server...", "// TODO...", "// tests...", "# Options...", "// see f()...",
 		"// ... x = 1 ...", `fmt.Println("...")`, "console.log('...')", "return ...;", "// and then the request is retried once more when the server ...",
 		"// nothing elided here", "x := f(a, b...)", "(*p)(args...)", "{#each items as item}",
-		"// other methods", "// Same as above", "existing code", "rest := existing", "// handle the rest of the input", "// TODO: remaining work",
+		"// other methods", "// Same as above", "// <T>", "<existing code>", "existing code", "rest := existing", "// handle the rest of the input", "// TODO: remaining work",
 	}
 	got := map[string]bool{}
 	want := map[string]bool{}
