@@ -54,7 +54,7 @@ type gen struct {
 	last  map[string]snippetOf // by extension
 }
 
-var hunkRE = regexp.MustCompile(`(?m)^@@ -\d+(?:,\d+)? \+(\d+)(?:,(\d+))? @@`)
+var hunkRE = regexp.MustCompile(`(?m)^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@`)
 
 // file makes the cases of one file a commit changed.
 func (g *gen) file(commit, p, before, after string) {
@@ -66,18 +66,28 @@ func (g *gen) file(commit, p, before, after string) {
 		return
 	}
 	// changed: [start, end) ranges of the new file's lines a hunk covers
-	// (empty for a deletion, at the line after it).
-	var changed [][2]int
+	// (empty for a deletion, at the line after it); slides: for a
+	// deletion, how many lines above and below it the deleted lines could
+	// slide by, as a diff may place them (see slide).
+	newLines := strings.Split(strings.TrimSuffix(after, "\n"), "\n")
+	oldLines := strings.Split(strings.TrimSuffix(before, "\n"), "\n")
+	var changed, slides [][2]int
 	for _, m := range hunkRE.FindAllStringSubmatch(diff, -1) {
-		start, count := atoi(m[1]), 1
-		if m[2] != "" {
-			count = atoi(m[2])
+		count := func(c string) int {
+			if c == "" {
+				return 1
+			}
+			return atoi(c)
 		}
-		if count == 0 {
-			changed = append(changed, [2]int{start, start}) // after line start (1-based) = at 0-based start
+		oldStart, oldCount, start, n := atoi(m[1]), count(m[2]), atoi(m[3]), count(m[4])
+		if n == 0 {
+			at := start // after line start (1-based) = at 0-based start
+			changed = append(changed, [2]int{at, at})
+			slides = append(slides, slide(newLines, at, oldLines[oldStart-1:min(oldStart-1+oldCount, len(oldLines))]))
 			continue
 		}
-		changed = append(changed, [2]int{start - 1, start - 1 + count})
+		changed = append(changed, [2]int{start - 1, start - 1 + n})
+		slides = append(slides, [2]int{})
 	}
 	if len(changed) == 0 {
 		return
@@ -88,17 +98,16 @@ func (g *gen) file(commit, p, before, after string) {
 	}
 	flat := strings.ReplaceAll(p, "/", "__")
 	id := commit[:10] + ":" + flat
-	newLines := strings.Split(strings.TrimSuffix(after, "\n"), "\n")
-	snip, ctx := snippet(newLines, changed, 3, marker, nil)
+	snip, ctx := snippet(newLines, changed, slides, 3, marker, nil)
 	g.add("snippet", id, flat, before, after, snip)
-	placed, _ := snippet(newLines, changed, 3, marker, onceLines(before))
+	placed, _ := snippet(newLines, changed, slides, 3, marker, onceLines(before))
 	g.add("snippet-placed", id, flat, before, after, placed)
 	g.add("snippet-styled", id, flat, before, after, styled(snip, marker, id))
 	g.add("snippet-open-ends", id, flat, before, after, openEnds(snip, marker))
-	tight, _ := snippet(newLines, changed, 1, marker, nil)
+	tight, _ := snippet(newLines, changed, slides, 1, marker, nil)
 	g.add("snippet-tight", id, flat, before, after, tight)
-	if wide := blocks(newLines, changed, p); wide != nil {
-		whole, _ := snippet(newLines, wide, 0, marker, nil)
+	if wide := blocks(newLines, changed, slides, p); wide != nil {
+		whole, _ := snippet(newLines, wide, nil, 0, marker, nil)
 		g.add("snippet-blocks", id, flat, before, after, whole)
 	}
 	if d := dedent(snip, marker); d != snip {
@@ -109,6 +118,41 @@ func (g *gen) file(commit, p, before, after string) {
 	}
 	g.negatives(id, flat, before, p, snip, ctx, newLines, changed, marker)
 }
+
+// slide returns how many lines above and below a deletion of the lines
+// deleted, at new line at, read as well as the deleted lines' own: those
+// above it that end the deleted lines as they end, and those below it that
+// start them, blank lines aside (a blank line next to a marker stands for
+// the file's). A diff places the deletion at one of those places; context
+// that does not reach past them does not show which lines went.
+func slide(lines []string, at int, deleted []string) [2]int {
+	var out [2]int
+	for side, dir := range []int{-1, 1} {
+		// The new line and the deleted line compared next, from the
+		// deletion outwards.
+		i, d := at-1, len(deleted)-1
+		if dir > 0 {
+			i, d = at, 0
+		}
+		in := func(i, n int) bool { return i >= 0 && i < n }
+		for in(d, len(deleted)) {
+			for in(i, len(lines)) && isBlankLine(lines[i]) {
+				i += dir
+			}
+			for in(d, len(deleted)) && isBlankLine(deleted[d]) {
+				d += dir
+			}
+			if !in(i, len(lines)) || !in(d, len(deleted)) || lines[i] != deleted[d] {
+				break
+			}
+			out[side] = (i-at)*dir + max(dir, 0) // the lines from the deletion to i
+			i, d = i+dir, d+dir
+		}
+	}
+	return out
+}
+
+func isBlankLine(l string) bool { return strings.TrimSpace(l) == "" }
 
 // markerFor is the marker line in the comment syntax of the file's
 // language, or "" for a kind of file no marker suits.
@@ -131,7 +175,7 @@ func markerFor(p string) string {
 // occur in it once), each side's context grows, up to maxContext lines,
 // until it holds one of them: the line the tool's description asks a model
 // to show so that the change has one place.
-func snippet(lines []string, changed [][2]int, context int, marker string, once map[string]bool) (string, []string) {
+func snippet(lines []string, changed, slides [][2]int, context int, marker string, once map[string]bool) (string, []string) {
 	placed := func(lo, hi int) bool {
 		if once == nil {
 			return true
@@ -144,17 +188,22 @@ func snippet(lines []string, changed [][2]int, context int, marker string, once 
 		return false
 	}
 	var windows [][2]int
-	for _, c := range changed {
+	for n, c := range changed {
 		w := [2]int{max(c[0]-context, 0), min(c[1]+context, len(lines))}
 		if c[0] == c[1] {
 			// A deletion shows a line that says something on each side of
-			// it: a blank line next to a marker stands for the file's, and
-			// closing brackets ("}", "end") end the deleted block as they
-			// end the one above it, so they do not show where it was.
-			for w[0] > 0 && !saysUnchanged(lines, w[0], c[0]) {
+			// it, past the lines it could slide over: a blank line next to
+			// a marker stands for the file's, and closing brackets ("}",
+			// "end") end the deleted block as they end the one above it,
+			// so they do not show where it was.
+			top, bot := c[0], c[1]
+			if n < len(slides) {
+				top, bot = c[0]-slides[n][0], c[1]+slides[n][1]
+			}
+			for w[0] > 0 && (w[0] >= top || !saysUnchanged(lines, w[0], top)) {
 				w[0]--
 			}
-			for w[1] < len(lines) && !saysUnchanged(lines, c[1], w[1]) {
+			for w[1] < len(lines) && (w[1] <= bot || !saysUnchanged(lines, bot, w[1])) {
 				w[1]++
 			}
 		}
@@ -209,7 +258,7 @@ func snippet(lines []string, changed [][2]int, context int, marker string, once 
 // no unchanged line that says something in its window (a comment at the
 // margin, a new function) gets three lines more each side. nil for other
 // files, and when a window runs over maxBlock lines.
-func blocks(lines []string, changed [][2]int, p string) [][2]int {
+func blocks(lines []string, changed, slides [][2]int, p string) [][2]int {
 	switch path.Ext(p) {
 	case ".go", ".js", ".ts", ".jsx", ".tsx", ".c", ".h", ".cc", ".cpp", ".rs", ".java", ".swift", ".kt", ".cs", ".py", ".rb", ".pl", ".r":
 	default:
@@ -217,12 +266,13 @@ func blocks(lines []string, changed [][2]int, p string) [][2]int {
 	}
 	atMargin := func(i int) bool { return lines[i] != "" && lines[i][0] != ' ' && lines[i][0] != '\t' }
 	var wide [][2]int
-	for _, c := range changed {
+	for n, c := range changed {
 		lo := min(c[0], len(lines)-1)
 		if c[0] == c[1] && lo > 0 {
-			// A deletion: the line above it that says something shows
-			// where, so a closing bracket there widens it to that block.
-			lo = c[0] - 1
+			// A deletion: the line above it that says something, past
+			// those it could slide over, shows where, so a closing bracket
+			// there widens it to that block.
+			lo = max(c[0]-1-slides[n][0], 0)
 			for lo > 0 && !saysUnchanged(lines, lo, lo+1) {
 				lo--
 			}
@@ -232,6 +282,7 @@ func blocks(lines []string, changed [][2]int, p string) [][2]int {
 		}
 		shown := c[1] // the change, and for a deletion the line below it
 		if c[0] == c[1] {
+			shown = min(shown+slides[n][1], len(lines))
 			// The first line below it that says something: a blank line
 			// next to a marker stands for the file's, and a closing
 			// bracket ends any block, so neither shows where it was.
