@@ -71,19 +71,20 @@ func (g *gen) file(commit, p, before, after string) {
 	// slide by, as a diff may place them (see slide).
 	newLines := strings.Split(strings.TrimSuffix(after, "\n"), "\n")
 	oldLines := strings.Split(strings.TrimSuffix(before, "\n"), "\n")
+	count := func(c string) int { // a hunk's count, 1 when left out
+		if c == "" {
+			return 1
+		}
+		return atoi(c)
+	}
 	var changed, slides [][2]int
 	for _, m := range hunkRE.FindAllStringSubmatch(diff, -1) {
-		count := func(c string) int {
-			if c == "" {
-				return 1
-			}
-			return atoi(c)
-		}
 		oldStart, oldCount, start, n := atoi(m[1]), count(m[2]), atoi(m[3]), count(m[4])
 		if n == 0 {
 			at := start // after line start (1-based) = at 0-based start
+			lo := min(max(oldStart-1, 0), len(oldLines))
 			changed = append(changed, [2]int{at, at})
-			slides = append(slides, slide(newLines, at, oldLines[oldStart-1:min(oldStart-1+oldCount, len(oldLines))]))
+			slides = append(slides, slide(newLines, at, oldLines[lo:min(lo+oldCount, len(oldLines))]))
 			continue
 		}
 		changed = append(changed, [2]int{start - 1, start - 1 + n})
@@ -126,6 +127,7 @@ func (g *gen) file(commit, p, before, after string) {
 // the file's). A diff places the deletion at one of those places; context
 // that does not reach past them does not show which lines went.
 func slide(lines []string, at int, deleted []string) [2]int {
+	in := func(i, n int) bool { return i >= 0 && i < n }
 	var out [2]int
 	for side, dir := range []int{-1, 1} {
 		// The new line and the deleted line compared next, from the
@@ -134,7 +136,6 @@ func slide(lines []string, at int, deleted []string) [2]int {
 		if dir > 0 {
 			i, d = at, 0
 		}
-		in := func(i, n int) bool { return i >= 0 && i < n }
 		for in(d, len(deleted)) {
 			for in(i, len(lines)) && isBlankLine(lines[i]) {
 				i += dir
@@ -152,6 +153,7 @@ func slide(lines []string, at int, deleted []string) [2]int {
 	return out
 }
 
+// isBlankLine reports a line of spaces or nothing.
 func isBlankLine(l string) bool { return strings.TrimSpace(l) == "" }
 
 // markerFor is the marker line in the comment syntax of the file's
