@@ -20,7 +20,10 @@
 // next to them), snippet-whole (the new file, no markers), and must-refuse kinds
 // neg-snippet-ambiguous (a segment whose lines occur twice in the file),
 // neg-snippet-foreign (another file's snippet) and neg-snippet-swallow (two
-// windows far apart without the marker between them).
+// windows far apart without the marker between them). In every kind a
+// deletion's window reaches, on each side, past the lines the deletion
+// could slide over (see slide) to a line that says something, so that the
+// snippet shows which lines went.
 package main
 
 import (
