@@ -304,13 +304,7 @@ func planSnippet(ctx context.Context, buf *buffer.Buffer, path, snippet string, 
 	if err := m.deletionAbove(segs, places, edits); err != nil {
 		return nil, nil, err
 	}
-	changed := false
-	for _, e := range edits {
-		if buf.Slice(e.Start, e.End) != e.New {
-			changed = true
-		}
-	}
-	if !changed {
+	if !slices.ContainsFunc(edits, func(e text.Edit) bool { return !m.keeps(e) }) {
 		what := "its one segment is"
 		if len(segs) > 1 {
 			what = fmt.Sprintf("each of its %d segments is", len(segs))

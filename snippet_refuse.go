@@ -1340,7 +1340,7 @@ func weakEdges(lines []string) bool {
 func (m *merger) unchangedAmongChanges(segs []segment, places []*placement, edits []text.Edit) *Error {
 	for k, e := range edits {
 		p := places[k]
-		if m.buf.Slice(e.Start, e.End) != e.New || len(p.others) == 0 {
+		if !m.keeps(e) || len(p.others) == 0 {
 			continue
 		}
 		return m.segmentError(ErrAmbiguous, k, segs[k], "is already in the file as written at line %d, and also fits file %s, where it would change lines; the rest of the snippet changes the file, so which place is meant is not clear", p.start+1, linesList(p.others)).
@@ -1348,6 +1348,10 @@ func (m *merger) unchangedAmongChanges(segs []segment, places []*placement, edit
 	}
 	return nil
 }
+
+// keeps reports an edit that writes the text it replaces: its segment
+// changes nothing where it is placed.
+func (m *merger) keeps(e text.Edit) bool { return m.buf.Slice(e.Start, e.End) == e.New }
 
 // deletionAbove refuses a segment that changes nothing where it fits, and
 // that shows whole blocks after brackets closing the block before, when
@@ -1362,7 +1366,7 @@ func (m *merger) deletionAbove(segs []segment, places []*placement, edits []text
 		p, e := places[k], edits[k]
 		prev := floor
 		floor = p.end
-		if s.open[0] || p.loose[0] || m.buf.Slice(e.Start, e.End) != e.New {
+		if s.open[0] || p.loose[0] || !m.keeps(e) {
 			continue
 		}
 		a := m.anchorPair(s, p)

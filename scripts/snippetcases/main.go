@@ -303,7 +303,7 @@ func blocks(lines []string, changed, slides [][2]int, p string) [][2]int {
 		if hi < len(lines) && len(strings.Trim(lines[hi], "}]);, \t")) == 0 || hi < len(lines) && lines[hi] == "end" {
 			hi++ // its closing line
 		}
-		for hi > max(lo+1, shown) && strings.TrimSpace(lines[hi-1]) == "" {
+		for hi > max(lo+1, shown) && isBlankLine(lines[hi-1]) {
 			hi--
 		}
 		if !saysUnchanged(lines, lo, max(lo, min(c[0], hi))) && !saysUnchanged(lines, min(c[1], hi), hi) {
