@@ -229,8 +229,9 @@ func planReplace(ctx context.Context, buf *buffer.Buffer, path, search, replace 
 			return nil, countError(buf, path, strategy, matches, want)
 		}
 	}
+	code := codeDots(buf)
 	for _, m := range matches {
-		if ph := placeholder(search, buf.Slice(m.Start, m.End), replace); ph != "" {
+		if ph := placeholder(search, buf.Slice(m.Start, m.End), replace, code); ph != "" {
 			hint := "Send the complete replacement text, or a smaller search that covers only what changes"
 			if ph == "..." || ph == "…" {
 				// Python's Ellipsis and R's "..." argument are code on a line
@@ -482,12 +483,14 @@ var placeholderLine = lazyRegexp(`(?i)^\s*(//+|#+|--|;+|/\*+|\*|<!--|%|')\s*(` +
 
 // placeholder returns a line of replace that stands for elided code when
 // replace has more such lines than the search or the text it replaces
-// (whose own such lines are real comments), or "".
-func placeholder(search, matched, replace string) string {
+// (whose own such lines are real comments), or "". Lines that code
+// reports (see codeDots) are the text's own.
+func placeholder(search, matched, replace string, code func(lines []string, i int) bool) string {
 	count := func(s string) (n int, lines map[string]bool) {
 		lines = map[string]bool{}
-		for _, l := range strings.Split(s, "\n") {
-			if placeholderLine().MatchString(l) || elisionLine(l) {
+		all := strings.Split(s, "\n")
+		for i, l := range all {
+			if (placeholderLine().MatchString(l) || elisionLine(l)) && !code(all, i) {
 				n++
 				lines[strings.TrimSpace(l)] = true
 			}

@@ -207,6 +207,16 @@ func TestReplace(t *testing.T) {
 			kind: ErrInvalidRequest, msg: `if "..." is code here (Python's Ellipsis, R's ... argument), write the lines with write_from_line`,
 		},
 		{
+			why:     "R's ... argument in a file that passes ... itself is code",
+			content: "f <- function(x, ...) {\n  g(x, ...)\n}\n", search: "}\n", repl: "}\n\nh <- function(\n  x,\n  ...\n)\n",
+			want: "f <- function(x, ...) {\n  g(x, ...)\n}\n\nh <- function(\n  x,\n  ...\n)\n", strategy: "exact",
+		},
+		{
+			why:     "in such a file, a bare ... between statements still reads as elision",
+			content: "f <- function(x, ...) {\n  a <- 1\n  b <- 2\n  g(x, ...)\n}\n", search: "  a <- 1\n  b <- 2\n", repl: "  a <- 3\n  ...\n",
+			kind: ErrInvalidRequest, msg: `placeholder line "..."`,
+		},
+		{
 			why:     "a comment that starts with an ellipsis and goes on in prose is a comment",
 			content: "func A() {\n\tx()\n}\n", search: "\tx()\n", repl: "\t// parse accepts these...\n\tx()\n\t// ...but these must fail\n\ty()\n",
 			want: "func A() {\n\t// parse accepts these...\n\tx()\n\t// ...but these must fail\n\ty()\n}\n", strategy: "exact",

@@ -62,6 +62,37 @@ func saysElided(t string, says map[string]bool) bool {
 	return said
 }
 
+// codeDots returns a test of whether line i of lines, a bare "..." or
+// "...,", is an argument rather than a marker: R's dots and C's varargs
+// stand on a line of their own in a list of parameters or arguments. It
+// is one when the line above it opens such a list or ends an argument,
+// and the file itself passes "..." between brackets or commas (which no
+// Go, JavaScript or Python file does, and most R files do); the file is
+// read at the first such line, and once.
+func codeDots(buf *buffer.Buffer) func(lines []string, i int) bool {
+	read, passes := false, false
+	return func(lines []string, i int) bool {
+		if t := strings.TrimSpace(lines[i]); t != "..." && t != "...," {
+			return false
+		}
+		p := nextNonBlank(lines, i, -1)
+		if p < 0 {
+			return false
+		}
+		if above := strings.TrimRight(lines[p], " \t"); !strings.HasSuffix(above, "(") && !strings.HasSuffix(above, ",") {
+			return false
+		}
+		if !read {
+			read, passes = true, dotsArgument().MatchString(buf.String())
+		}
+		return passes
+	}
+}
+
+// dotsArgument matches "..." passed or declared as a list's item: "f(...)",
+// "function(x, ...)", and the same across lines.
+var dotsArgument = lazyRegexp(`[(,]\s*\.\.\.\s*[,)]`)
+
 // elisionSignals are the words that say code is left out on their own.
 var elisionSignals = map[string]bool{
 	"existing": true, "rest": true, "unchanged": true, "remaining": true, "remainder": true, "omitted": true,

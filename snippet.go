@@ -245,7 +245,8 @@ func inFile(buf *buffer.Buffer, lines []string, i int) bool {
 func planSnippet(ctx context.Context, buf *buffer.Buffer, path, snippet string, exists bool) ([]text.Edit, *MergeResult, error) {
 	snippet, _ = dropBOM(snippet, "", buf)
 	snippet, fenced := unfence(buf, snippet)
-	segs, markers := splitSnippet(snippet, func(lines []string, i int) bool { return inFile(buf, lines, i) })
+	code := codeDots(buf)
+	segs, markers := splitSnippet(snippet, func(lines []string, i int) bool { return inFile(buf, lines, i) || code(lines, i) })
 	for i := range segs {
 		segs[i].at += fenced // line numbers in messages are the snippet's as sent
 	}

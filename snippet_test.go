@@ -2634,3 +2634,14 @@ func TestMergeSnippetUnchangedOrDeletes(t *testing.T) {
 		want:    strings.Replace(strings.Replace(file, "\t\"example.com/codec/hcl\"\n", "", 1), "\tcase \"hcl\", \"tfvars\":\n\t\treturn hcl.Codec{}, true\n\n\tcase \"ini\":\n\t\treturn ini.Codec{\n\t\t\tKeyDelimiter: \".\",\n\t\t}, true\n\n", "", 1),
 	}})
 }
+
+// TestMergeSnippetDots: R's dots on a line of their own, in a function the
+// snippet adds, are the function's parameter, not a marker: read as one,
+// the segment was cut in two inside the signature.
+func TestMergeSnippetDots(t *testing.T) {
+	const file = "summarise <- function(.data, ...) {\n  UseMethod(\"summarise\")\n}\n\n" +
+		"mutate <- function(.data, ...) {\n  UseMethod(\"mutate\")\n}\n"
+	const added = "check_dots <- function(\n  x,\n  ...,\n  call = caller_env()\n) {\n  check_dots_empty(...)\n}\n\n"
+	const snippet = "# ... existing code ...\n}\n\n" + added + "mutate <- function(.data, ...) {\n# ... existing code ...\n"
+	checkMerge(t, file, snippet, strings.Replace(file, "}\n\nmutate", "}\n\n"+added+"mutate", 1), nil)
+}
