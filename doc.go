@@ -193,10 +193,15 @@
 // or, as a last segment with a marker above and none below, starts with the
 // file's last lines, then new ones, and also fits higher up: added at the
 // end, or a rewrite of what lies between), one none of whose lines the file
-// has (never written over the file), one that changes nothing where it fits
-// but starts with brackets the file has further up with whole blocks between
-// (the bracket above a function, then the function below it: what lies
-// between deleted, or context), one that would drop more than 20 lines where
+// has (never written over the file), one placed by one line of the file
+// among four or more new ones (no evidence the snippet is this file's),
+// unless a segment before it holds by three lines and that line, the
+// file's once, starts or ends it with two of the file's lines beside it
+// (and then one where the file's next line past its new lines reads as
+// one of them rewritten: how far the rewrite goes is not said), one that
+// changes nothing where it fits but starts with brackets the file has
+// further up with whole blocks between (the bracket above a function, then
+// the function below it: what lies between deleted, or context), one that would drop more than 20 lines where
 // no marker stands and write less than half as many, one that deletes five
 // lines or more there and goes on after them only with lines the file has
 // all over (where the deletion ends would be a guess by nearness), one whose

@@ -380,7 +380,7 @@ func (m *merger) placeFrom(segs []segment, k, prev int, rel *relation) ([]*place
 	}
 	p, err := m.place(k, segs[k], prev, rel)
 	if err == nil {
-		rest, err := m.placeFrom(segs, k+1, p.end, &p.rel)
+		rest, err := m.placeAfter(segs, k, p)
 		if err != nil {
 			return nil, err
 		}
@@ -410,7 +410,7 @@ func (m *merger) placeFrom(segs []segment, k, prev int, rel *relation) ([]*place
 			// snippet can settle.
 			return nil, err
 		}
-		rest, rerr := m.placeFrom(segs, k+1, p.end, &p.rel)
+		rest, rerr := m.placeAfter(segs, k, p)
 		if m.lookups <= 0 {
 			m.exhausted = true // a segment not found for want of lookups
 		}
@@ -431,6 +431,16 @@ func (m *merger) placeFrom(segs []segment, k, prev int, rel *relation) ([]*place
 		return nil, err
 	}
 	return found, nil
+}
+
+// placeAfter places the segments after segment k, which placement p
+// placed, noting for them whether a segment so far holds by three lines
+// or more (see backed).
+func (m *merger) placeAfter(segs []segment, k int, p *placement) ([]*placement, error) {
+	was := m.backed
+	m.backed = was || m.holding(segs[k], p.pairs, buffer.Collapse) >= 3
+	defer func() { m.backed = was }()
+	return m.placeFrom(segs, k+1, p.end, &p.rel)
 }
 
 // mergeMessage says where each segment went, and what became of the rest
@@ -502,6 +512,9 @@ type merger struct {
 	// model that marks the stretches between the parts it shows and
 	// nothing else, its ends are not where the file ends (see openEnd).
 	bareEnds bool
+	// backed is set while a segment placed before the one being placed
+	// holds by three lines or more: the snippet is this file's.
+	backed bool
 }
 
 func newMerger(ctx context.Context, buf *buffer.Buffer, path string, segs []segment) *merger {

@@ -423,7 +423,8 @@ func (m *merger) build(k int, s segment, c cand, says []int, places func(int) []
 	if e := m.elsewhere(k, s, c, says, places); e != nil {
 		return nil, e
 	}
-	if e := m.thin(k, s, c, says); e != nil {
+	far, e := m.thin(k, s, c, says)
+	if e != nil {
 		return nil, e
 	}
 	if e := m.mixedDepths(k, s, c); e != nil {
@@ -462,6 +463,9 @@ func (m *merger) build(k int, s segment, c cand, says []int, places func(int) []
 		return nil, err
 	}
 	if e := m.keptOrDeleted(k, s, p, prev); e != nil {
+		return nil, e
+	}
+	if e := m.farEdge(k, s, p, far); e != nil {
 		return nil, e
 	}
 	return p, nil

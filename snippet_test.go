@@ -2645,3 +2645,44 @@ func TestMergeSnippetDots(t *testing.T) {
 	const snippet = "# ... existing code ...\n}\n\n" + added + "mutate <- function(.data, ...) {\n# ... existing code ...\n"
 	checkMerge(t, file, snippet, strings.Replace(file, "}\n\nmutate", "}\n\n"+added+"mutate", 1), nil)
 }
+
+// TestMergeSnippetNamedLine: a segment whose one line of the file is the
+// next declaration's first line, once in the file, with the brackets that
+// close the block a marker continues at its top, after a segment that
+// holds by three lines: the snippet is this file's, and that line names
+// the place. Without the segment before it, one line is no evidence the
+// snippet is for this file; and where the file's line past the new lines
+// is like one of them, the new lines may rewrite it: both refused.
+func TestMergeSnippetNamedLine(t *testing.T) {
+	const head = "package tree\n\nimport (\n\t\"strings\"\n\t\"unicode\"\n)\n\n"
+	const addChild = "// addChild adds a child node, keeping the wildcard child at the end.\nfunc (n *node) addChild(child *node) {\n" +
+		"\tif n.wildChild && len(n.children) > 0 {\n\t\tlast := n.children[len(n.children)-1]\n\t\tn.children = append(n.children[:len(n.children)-1], child, last)\n" +
+		"\t} else {\n\t\tn.children = append(n.children, child)\n\t}\n}\n\n"
+	const oldCounts = "func countParams(path string) uint16 {\n\tcolons := strings.Count(path, \":\")\n\tstars := strings.Count(path, \"*\")\n\treturn uint16(colons + stars)\n}\n\n" +
+		"func countSections(path string) uint16 {\n\treturn uint16(strings.Count(path, \"/\"))\n}\n\n"
+	const newCounts = "// safeUint16 converts n to uint16, capping it at math.MaxUint16.\nfunc safeUint16(n int) uint16 {\n\tif n > math.MaxUint16 {\n\t\treturn math.MaxUint16\n\t}\n\treturn uint16(n)\n}\n\n" +
+		"func countParams(path string) uint16 {\n\tcolons := strings.Count(path, \":\")\n\tstars := strings.Count(path, \"*\")\n\treturn safeUint16(colons + stars)\n}\n\n" +
+		"func countSections(path string) uint16 {\n\treturn safeUint16(strings.Count(path, \"/\"))\n}\n\n"
+	const tail = "type nodeType uint8\n\nconst (\n\tstatic nodeType = iota\n\troot\n)\n"
+	const file = head + addChild + oldCounts + tail
+	const imports = "// ... existing code ...\nimport (\n\t\"math\"\n\t\"strings\"\n\t\"unicode\"\n"
+	const counts = "// ... existing code ...\n\t}\n}\n\n" + newCounts + "type nodeType uint8\n// ... existing code ...\n"
+	t.Run("after a segment that holds", func(t *testing.T) {
+		checkMerge(t, file, imports+counts, strings.Replace(head, "(\n", "(\n\t\"math\"\n", 1)+addChild+newCounts+tail, nil)
+	})
+	t.Run("alone", func(t *testing.T) {
+		checkMerge(t, file, counts, "", editkit.ErrNotFound)
+	})
+
+	const decls = "/* zip.h */\n#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n\n" +
+		"/* Note: there is no delete function.\n   Use RAW reading to copy the file you did not want deleted.\n*/\n\n"
+	const oldDecls = "extern zipFile ZEXPORT zipOpen2 OF((const char *pathname,\n                                   int append,\n                                   zipcharpc* globalcomment,\n                                   zlib_filefunc_def* pzlib_filefunc_def));\n\n" +
+		"extern zipFile ZEXPORT zipOpen3 OF((const void *pathname,\n                                    int append,\n                                    zipcharpc* globalcomment,\n                                    zlib_filefunc64_32_def* pzlib_filefunc64_32_def));\n\n" +
+		"extern int ZEXPORT zipClose OF((zipFile file,\n                const char* global_comment));\n"
+	const rewritten = "/* zip.h */\n#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n// ... existing code ...\n   Use RAW reading to copy the file you did not want deleted.\n*/\n\n" +
+		"extern zipFile ZEXPORT zipOpen2(const char *pathname,\n                                int append,\n                                zipcharpc* globalcomment,\n                                zlib_filefunc_def* pzlib_filefunc_def);\n\n" +
+		"extern zipFile ZEXPORT zipOpen3(const void *pathname,\n                                int append,\n                                zipcharpc* globalcomment,\n                                zlib_filefunc64_32_def* pzlib_filefunc64_32_def);\n// ... existing code ...\n"
+	t.Run("the file's line past the new ones is like one of them", func(t *testing.T) {
+		checkMerge(t, decls+oldDecls, rewritten, "", editkit.ErrAmbiguous)
+	})
+}
