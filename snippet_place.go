@@ -159,7 +159,7 @@ outer:
 				if best != nil && best[0].top.says > 1 {
 					break
 				}
-				if tie == nil && best == nil {
+				if tie == nil && best == nil && len(cs) > 0 {
 					tie = cs
 				}
 			}
@@ -175,7 +175,7 @@ outer:
 		// lines read a level off, so that a line of the segment would
 		// stand left of the file's margin, are not the file's last ones.
 		c, ok := m.appendsAfter(s)
-		if !ok || !c.top.rel.keepsMargin(s.lines, m.tab) {
+		if !ok || !c.top.rel.keepsMargin(s.lines, m.tab) || m.forcedElsewhere(c) {
 			return nil, m.notFound(k, s)
 		}
 		best = []cand{c}
@@ -187,9 +187,13 @@ outer:
 	}
 	if best == nil {
 		best = tie
-		if c, ok := m.appendsAfter(s); ok {
+		if c, ok := m.appendsAfter(s); ok && !m.forcedElsewhere(c) {
 			best = append(slices.Clone(best), c)
 		}
+	}
+	if len(best) == 0 {
+		// Tried at one place (m.force) where it has no candidate.
+		return nil, m.notFound(k, s)
 	}
 	if len(best) > 1 || best[0].tied() {
 		return m.tied(k, s, best, says, places, prev, rel)
@@ -376,6 +380,12 @@ func (m *merger) atOpenEnds(s segment, all []cand, prev int) []cand {
 // doubledBlock is how many lines that say something make a block written
 // twice.
 const doubledBlock = 3
+
+// forcedElsewhere reports a candidate away from the one place a segment
+// is tried at (m.force), when it is tried at one.
+func (m *merger) forcedElsewhere(c cand) bool {
+	return m.force >= 0 && c.top.j0 != m.force
+}
 
 // doubled reports a placement that leaves doubledBlock lines or more of
 // the segment that it does not pair, in order, right next to the same

@@ -121,3 +121,18 @@ func TestNewOrRewriteCommonEdge(t *testing.T) {
 		t.Errorf("err = %v, want a reading two ways", e)
 	}
 }
+
+// TestPlaceForcedNowhere: a segment tried at a place where it has no
+// candidate (a tie retried once the file's lookups ran out, when the
+// place's lines are no longer looked up) is not found there; it used to
+// index an empty list of candidates.
+func TestPlaceForcedNowhere(t *testing.T) {
+	file := "func a() {\n\tsetUp()\n\tcheckAll(b)\n}\n\nfunc b() {\n\tsetUp()\n\tcheckAll(b)\n}\n"
+	segs, _ := splitSnippet("// ... existing code ...\n\tsetUp()\n\tcheckAll(b)\n\tnewLine(c)\n// ... existing code ...\n", nil)
+	m := newMerger(context.Background(), buffer.New(file), "x.go", segs)
+	m.force = 3 // "}": the top of no candidate
+	p, err := m.place(0, segs[0], 0, nil)
+	if err == nil || p != nil {
+		t.Fatalf("place = %+v, %v; want an error", p, err)
+	}
+}

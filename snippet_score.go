@@ -125,7 +125,7 @@ func (m *merger) candidates(s segment, t int, tops []int, b int, bots []int) []c
 		return []cand{*lead}
 	}
 	if m.force >= 0 {
-		best = slices.DeleteFunc(best, func(c cand) bool { return c.top.j0 != m.force })
+		best = slices.DeleteFunc(best, m.forcedElsewhere)
 	}
 	return best
 }
