@@ -1166,13 +1166,19 @@ func shellBlock(t string) int {
 		strings.HasSuffix(t, "; do"):
 		return 1
 	}
-	w := t
+	w, rest := t, ""
 	if i := strings.IndexAny(t, " ;|<>&)"); i >= 0 {
-		w = t[:i]
+		w, rest = t[:i], strings.TrimSpace(t[i:])
 	}
 	switch w {
 	case "fi", "esac", "done":
-		return -1
+		// After the word, the shell has only what ends a command or
+		// redirects it ("done < list", "fi;"); another language's variable
+		// of that name goes on with an operator ("done = true", which
+		// refused an axios snippet as leaving a shell loop open).
+		if rest == "" || strings.ContainsRune(";|<>&)#", rune(rest[0])) {
+			return -1
+		}
 	}
 	return 0
 }

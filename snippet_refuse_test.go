@@ -71,6 +71,7 @@ func TestBalance(t *testing.T) {
 		{"a shell loop left open", []string{"while read -r l; do"}, brackets{4: 1}},
 		{"one line opens and closes", []string{`if [ -n "$x" ]; then echo "$x"; fi`}, brackets{}},
 		{"Lua and Ruby blocks are not the shell's", []string{"if x then", "loop do", "end"}, brackets{}},
+		{"a variable named as a shell word", []string{"done = true;", "fi := open(name)", "done && exit"}, brackets{4: -1}},
 		{"single-quoted strings", []string{`'title': '<a href="x">v(' + version + ')</a>',`, `'sublinks': [npmLink('&#x24C3;', 'See (the npm package')]`}, brackets{}},
 		{"escapes in strings", []string{`s = "a\\" + '\\' + "b(" + '\')' + f(`}, brackets{1, 0, 0}},
 		{"a lone quote opens no string", []string{"pub fn inputs(&self) -> Result<Vec<Input<'_>>> {"}, brackets{0, 0, 1}},

@@ -2686,3 +2686,17 @@ func TestMergeSnippetNamedLine(t *testing.T) {
 		checkMerge(t, decls+oldDecls, rewritten, "", editkit.ErrAmbiguous)
 	})
 }
+
+// TestMergeSnippetLeadingBlankLines: a snippet with no marker above it that
+// starts with a blank line shows the top of the file, blank lines and all:
+// the file's blank lines above its first line become the snippet's. One
+// that starts with the file's first line that says something leaves them.
+func TestMergeSnippetLeadingBlankLines(t *testing.T) {
+	const file = "\n\nexport const a = 1;\nconst b = 2;\nconst c = 3;\nconst d = 4;\n"
+	for _, tc := range []struct{ name, snippet, want string }{
+		{"one blank line shown", "\nexport const a = 1;\nconst b = 20;\nconst c = 3;\n// ... existing code ...\n", "\nexport const a = 1;\nconst b = 20;\nconst c = 3;\nconst d = 4;\n"},
+		{"none shown", "export const a = 1;\nconst b = 20;\nconst c = 3;\n// ... existing code ...\n", "\n\nexport const a = 1;\nconst b = 20;\nconst c = 3;\nconst d = 4;\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) { checkMerge(t, file, tc.snippet, tc.want, nil) })
+	}
+}
