@@ -172,10 +172,12 @@
 // segment writes that the file has just outside it is written twice unless
 // another segment replaces it there (code moved). With no marker above it, a
 // snippet whose first line is the file's first line, at its indentation,
-// starts there (likewise at the end), and one whose first line is a later
-// line of the file leaves the lines above in place when there are more than
-// 20 of them, or when the snippet's markers stand only between its parts, at
-// neither end, and its last part does not end at the file's last line
+// starts there (likewise at the end; so does one that starts with a blank
+// line, blank lines above the file's first line being the snippet's to
+// write), and one whose first line is a later line of the file leaves the
+// lines above in place when there are more than 20 of them, or when the
+// snippet's markers stand only between its parts, at neither end, and its
+// last part does not end at the file's last line
 // (likewise below); with no marker below it, new lines after the file's last
 // three lines are added at its end, after three closing brackets too when
 // the new lines tie between places above (a new test written like the
