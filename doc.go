@@ -203,10 +203,11 @@
 // one of them rewritten: how far the rewrite goes is not said), one that
 // changes nothing where it fits but starts with brackets the file has
 // further up with whole blocks between (the bracket above a function, then
-// the function below it: what lies between deleted, or context), one that would drop more than 20 lines where
-// no marker stands and write less than half as many, one that deletes five
-// lines or more there and goes on after them only with lines the file has
-// all over (where the deletion ends would be a guess by nearness), one whose
+// the function below it: what lies between deleted, or context), one that
+// would drop more than 20 lines where no marker stands and write less than
+// half as many, one that deletes five lines or more there and goes on
+// after them only with lines the file has all over (where the deletion
+// ends would be a guess by nearness), one whose
 // lines inside a block fit on both sides of a whole block it does not show
 // (a new last line that a function further down ends with: the segment would
 // delete the blocks between), one that starts with new lines right below a
