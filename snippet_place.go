@@ -475,7 +475,7 @@ func (m *merger) build(k int, s segment, c cand, says []int, places func(int) []
 	if e := m.keptOrDeleted(k, s, p, prev); e != nil {
 		return nil, e
 	}
-	if e := m.farEdge(k, s, p, far); e != nil {
+	if e := m.rewritesPast(k, s, p, far); e != nil {
 		return nil, e
 	}
 	return p, nil

@@ -578,7 +578,7 @@ func (m *merger) openedAbove(s segment, r run) bool {
 // So is a segment whose one line names its place (see named) after a
 // segment that holds by three lines or more: far, then, is the side of its
 // run its other lines are on (1 below, -1 above), whose end nothing of the
-// file marks (see farEdge).
+// file marks (see rewritesPast).
 func (m *merger) thin(k int, s segment, c cand, says []int) (far int, err *Error) {
 	if c.top != c.bot || c.top.says > 1 {
 		return 0, nil
@@ -622,7 +622,7 @@ func (m *merger) thin(k int, s segment, c cand, says []int) (far int, err *Error
 // `styled`, `open-ends`, `blocks` and `dedented` +37 in all; one `tight`
 // snippet merged wrong (a blank line of two above a new Python function,
 // the other left to the marker). Without the run of three, 9 `tight`
-// snippets merged wrong; without farEdge, one `blocks` snippet.
+// snippets merged wrong; without rewritesPast, one `blocks` snippet.
 func (m *merger) named(s segment, r run, says []int) int {
 	if !m.backed || r.i1-r.i0 < 2 || !m.saysOnce(s, r) {
 		return 0
@@ -636,14 +636,14 @@ func (m *merger) named(s segment, r run, says []int) int {
 	return 0
 }
 
-// farEdge refuses placement p of segment s, placed by one line (see
+// rewritesPast refuses placement p of segment s, placed by one line (see
 // named), when the file's first line that says something past the
 // placement's far end (dir 1: below it; -1: above it) is like one of the
 // segment's lines between that end and the segment's own: the segment may
 // rewrite the file's lines past that end too, and nothing tells how far.
 // (Declarations rewritten one by one under a comment that ends above
 // them: read up to the second, and the rest added anew over the old.)
-func (m *merger) farEdge(k int, s segment, p *placement, dir int) *Error {
+func (m *merger) rewritesPast(k int, s segment, p *placement, dir int) *Error {
 	if dir == 0 {
 		return nil
 	}
