@@ -136,7 +136,10 @@
 // body of the file's "#if"; a segment's one line that says something above
 // its bottom run, when the file has it a little above and placing it there
 // would drop the lines between, while the segment's other lines are the
-// file's as they stand above the run). A segment whose edge is only brackets
+// file's as they stand above the run; and the file's few lines between a
+// segment's top brackets, the file's a little further up, and the lines
+// the walk up from its runs read, when half of them are like lines the
+// segment has there). A segment whose edge is only brackets
 // must close what the lines it replaces close, not counting those in
 // strings, in single quotes too where the file's single quotes pair up (or
 // its brackets move to their copy above a whole block it deletes). Alike

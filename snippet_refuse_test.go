@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/editkit/editkit/internal/buffer"
+	"github.com/google/go-cmp/cmp"
 )
 
 func TestIndentStep(t *testing.T) {
@@ -135,5 +136,47 @@ func TestPlaceForcedNowhere(t *testing.T) {
 	p, err := m.place(0, segs[0], 0, nil)
 	if err == nil || p != nil {
 		t.Fatalf("place = %+v, %v; want an error", p, err)
+	}
+}
+
+// TestEdgeFurtherUp: a segment whose walk up from its runs stopped at a
+// declaration it changed, its top the brackets and blank lines that close
+// the function above, then a new comment. Read as new lines at the walk,
+// the brackets would close the old function under its first lines; they
+// are the file's three lines further up, and the lines between (the old
+// first line and declarations) are what the segment rewrites. Where the
+// lines between are unlike the segment's, or the brackets are the file's
+// lines right above the walk, nothing is paired.
+func TestEdgeFurtherUp(t *testing.T) {
+	const file = "static void clear (State *L) {\n  L->top = 0;\n}\n\n\n" + // 0-4
+		"void getargs (State *L, int wanted) {\n  int i;\n  int extra = L->extra;\n" + // 5-7
+		"  if (wanted < 0) {\n    wanted = extra;\n  }\n}\n" // 8-11
+	const snippet = "// ... existing code ...\n}\n\n\n/*\n** The count of extra arguments.\n*/\n" + // segment 0-5
+		"void getargs (State *L, int wanted,\n              int tab) {\n  int i, n;\n  int extra = count(L, tab);\n" + // 6-9
+		"  if (wanted < 0) {\n    wanted = extra;\n  }\n}\n// ... existing code ...\n" // 10-13
+	segs, _ := splitSnippet(snippet, nil)
+	if len(segs) != 1 || len(segs[0].lines) != 14 {
+		t.Fatalf("segments = %+v", segs)
+	}
+	m := newMerger(context.Background(), buffer.New(file), "x.c", segs)
+	p := &placement{pairs: [][2]int{{10, 8}, {11, 9}, {12, 10}, {13, 11}}}
+	got := m.edgeFurtherUp(segs[0], p, nil, 0)
+	if diff := cmp.Diff([][2]int{{2, 4}, {1, 3}, {0, 2}}, got); diff != "" {
+		t.Errorf("edgeFurtherUp (-want +got):\n%s", diff)
+	}
+
+	// The lines between unlike the segment's: they would be dropped.
+	unlike := strings.Replace(file, "void getargs (State *L, int wanted) {\n  int i;\n  int extra = L->extra;\n", "void other_thing (void) {\n  register_all();\n  flush_queues();\n", 1)
+	m = newMerger(context.Background(), buffer.New(unlike), "x.c", segs)
+	if got := m.edgeFurtherUp(segs[0], p, nil, 0); got != nil {
+		t.Errorf("edgeFurtherUp over unlike lines = %v, want nil", got)
+	}
+
+	// The brackets right above the walk: the segment's lines are new there.
+	adjacent := "static void clear (State *L) {\n  L->top = 0;\n}\n\n\n" + "  if (wanted < 0) {\n    wanted = extra;\n  }\n}\n"
+	m = newMerger(context.Background(), buffer.New(adjacent), "x.c", segs)
+	p = &placement{pairs: [][2]int{{10, 5}, {11, 6}, {12, 7}, {13, 8}}}
+	if got := m.edgeFurtherUp(segs[0], p, nil, 0); got != nil {
+		t.Errorf("edgeFurtherUp with the brackets right above = %v, want nil", got)
 	}
 }
