@@ -690,8 +690,9 @@ func (m *merger) reachEnds(s segment, p *placement, prev int) {
 	// on 52 repositories). A segment that ends with a line of the file
 	// does not reach past it, unless it has every line there (moved up):
 	// nothing says these lines go (see openEnd).
-	if beg := p.pairs[0]; s.open[0] && prev == 0 && fFirst >= 0 && fFirst < beg[1] && droppable(beg[1], beg[0]) && (!m.anchoredEnd(s, p, 0) || m.writesAll(s, 0, beg[1])) ||
-		s.open[0] && prev == 0 && beg[1] > 0 && fFirst >= beg[1] && isBlank(s.lines[0]) {
+	if beg := p.pairs[0]; s.open[0] && prev == 0 &&
+		(fFirst >= 0 && fFirst < beg[1] && droppable(beg[1], beg[0]) && (!m.anchoredEnd(s, p, 0) || m.writesAll(s, 0, beg[1])) ||
+			beg[1] > 0 && fFirst >= beg[1] && isBlank(s.lines[0])) {
 		p.pairs = append([][2]int{{0, 0}}, p.pairs...)
 		p.loose[0] = true
 	}
@@ -1160,26 +1161,25 @@ func (m *merger) edgeFurtherUp(s segment, p *placement, got [][2]int, limit int)
 	if len(got) > 0 {
 		top = got[len(got)-1]
 	}
-	edge := m.edge(s, -1, false)
-	if s.open[0] || len(edge) == 0 || len(edge) >= top[0] {
+	// At the top, the edge is the segment's first lines: 0 to n-1.
+	n := len(m.edge(s, -1, false))
+	if s.open[0] || n == 0 || n >= top[0] {
 		return nil
 	}
 	for j := top[1] - 1; j >= max(limit, top[1]-1-maxRewrittenAbove); j-- {
-		for w := len(edge); w > 0 && !allBlank(s.lines[edge[0]:edge[w-1]+1]); w-- {
-			if w < len(edge) {
-				if b := balance(s.lines[edge[w] : edge[w]+1]); isBlank(s.lines[edge[w]]) || b == (brackets{}) || closesOnly(b) {
-					continue
-				}
+		for w := n; w > 0 && !allBlank(s.lines[:w]); w-- {
+			if b := balance(s.lines[w : w+1]); w < n && !slices.ContainsFunc(b[:], func(c int) bool { return c > 0 }) {
+				continue // the edge's first new line opens nothing
 			}
-			if !m.edgeAt(s, edge[:w], j, limit) {
+			if !m.edgeAt(s.lines[:w], j, limit) {
 				continue
 			}
-			if j == top[1]-1 || !m.rewritesAbove(s, edge[w-1], top, j) {
+			if j == top[1]-1 || !m.rewritesAbove(s, w-1, top, j) {
 				return nil
 			}
 			out := make([][2]int, 0, w)
-			for n := w - 1; n >= 0; n-- {
-				out = append(out, [2]int{edge[n], j - (w - 1 - n)})
+			for i := w - 1; i >= 0; i-- {
+				out = append(out, [2]int{i, j - (w - 1 - i)})
 			}
 			return out
 		}
@@ -1191,12 +1191,12 @@ func (m *merger) edgeFurtherUp(s segment, p *placement, got [][2]int, limit int)
 // segment to rewrite between its edge and its walk.
 const maxRewrittenAbove = 6
 
-// edgeAt reports whether the segment's lines edge (outermost first) are
-// the file's lines that end at line j, not above limit.
-func (m *merger) edgeAt(s segment, edge []int, j, limit int) bool {
-	for n, i := range edge {
-		f := j - (len(edge) - 1 - n)
-		if f < limit || !buffer.Equal(buffer.Collapse, s.lines[i], m.buf.Line(f)) {
+// edgeAt reports whether lines are the file's lines that end at line j,
+// not above limit.
+func (m *merger) edgeAt(lines []string, j, limit int) bool {
+	for n, l := range lines {
+		f := j - (len(lines) - 1 - n)
+		if f < limit || !buffer.Equal(buffer.Collapse, l, m.buf.Line(f)) {
 			return false
 		}
 	}
@@ -1214,12 +1214,15 @@ func (m *merger) rewritesAbove(s segment, inner int, top [2]int, j int) bool {
 			continue
 		}
 		said++
-		for i := inner + 1; i < top[0]; i++ {
-			if saysSomething(s.lines[i]) && alike(s.lines[i], l, changedLine) {
-				like++
-				break
-			}
+		if likeOneOf(s.lines[inner+1:top[0]], l) >= 0 {
+			like++
 		}
 	}
 	return 2*like >= said
+}
+
+// likeOneOf returns the first of lines that says something and reads as
+// file line l changed (see alike), or -1.
+func likeOneOf(lines []string, l string) int {
+	return slices.IndexFunc(lines, func(x string) bool { return saysSomething(x) && alike(x, l, changedLine) })
 }

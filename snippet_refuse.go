@@ -595,8 +595,8 @@ func (m *merger) thin(k int, s segment, c cand, says []int) (far int, err *Error
 	if other < 4 || m.wholeFile(s, c) || s.open[0] && s.open[1] && (m.halfOfFile(s) || m.rewritesFromTop(s, c, says)) {
 		return 0, nil
 	}
-	if far := m.named(s, c.top, says); far != 0 {
-		return far, nil
+	if dir := m.named(s, c.top, says); dir != 0 {
+		return dir, nil
 	}
 	i := c.top.saying(s) // named, not a blank line before it
 	j := c.top.j0 + i - c.top.i0
@@ -658,15 +658,15 @@ func (m *merger) rewritesPast(k int, s segment, p *placement, dir int) *Error {
 	if f < 0 {
 		return nil
 	}
-	for i := from; i < to; i++ {
-		if saysSomething(s.lines[i]) && alike(s.lines[i], m.buf.Line(f), changedLine) {
-			return m.segmentError(ErrAmbiguous, k, s, "is placed by one line of the file, and file line %d (%q), just %s where it would go, is like its line %d (%q): it cannot be told whether the segment rewrites that line or writes new lines next to it",
-				f+1, strings.TrimSpace(m.buf.Line(f)), side, s.at+i+1, strings.TrimSpace(s.lines[i])).
-				at(LineRange{f + 1, f + 1}).
-				withHint("%s the segment with two or three unchanged lines of the file next to the change", hint)
-		}
+	i := likeOneOf(s.lines[from:to], m.buf.Line(f))
+	if i < 0 {
+		return nil
 	}
-	return nil
+	i += from
+	return m.segmentError(ErrAmbiguous, k, s, "is placed by one line of the file, and file line %d (%q), just %s where it would go, is like its line %d (%q): it cannot be told whether the segment rewrites that line or writes new lines next to it",
+		f+1, strings.TrimSpace(m.buf.Line(f)), side, s.at+i+1, strings.TrimSpace(s.lines[i])).
+		at(LineRange{f + 1, f + 1}).
+		withHint("%s the segment with two or three unchanged lines of the file next to the change", hint)
 }
 
 // rewritesFromTop reports a snippet without markers whose run is the
