@@ -135,6 +135,17 @@ type segment struct {
 	open [2]bool
 }
 
+// edgeLines is the segment's first and last lines that are not blank (a
+// segment is never all blank).
+func (s segment) edgeLines() (head, tail int) {
+	head = slices.IndexFunc(s.lines, func(l string) bool { return !isBlank(l) })
+	tail = len(s.lines) - 1
+	for tail > 0 && isBlank(s.lines[tail]) {
+		tail--
+	}
+	return head, tail
+}
+
 // splitSnippet cuts a snippet into its segments at marker lines, leaving
 // out segments that are blank, and reports whether it has markers.
 func splitSnippet(snippet string, content func(lines []string, i int) bool) (segs []segment, markers bool) {

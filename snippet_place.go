@@ -298,7 +298,7 @@ func (m *merger) finish(k int, s segment, p *placement, places func(int) []int) 
 // places applies to those atOpenEnds leaves: a new test after the file's
 // last one, written like many above it, ties with each of them.)
 func (m *merger) settle(k int, s segment, all, aside []cand, says []int, places func(int) []int, prev int) *placement {
-	if all = m.atOpenEnds(s, all, prev); len(all) > maxTies {
+	if all = m.nearestEnds(s, m.atOpenEnds(s, all, prev)); len(all) > maxTies {
 		return nil
 	}
 	var left []*placement
@@ -352,11 +352,7 @@ func (m *merger) settle(k int, s segment, all, aside []cand, says []int, places 
 // bracket). When none does, or all do, all is kept.
 func (m *merger) atOpenEnds(s segment, all []cand, prev int) []cand {
 	first, last := nextNonBlankLine(m.buf, -1, 1), nextNonBlankLine(m.buf, m.n, -1)
-	head := slices.IndexFunc(s.lines, func(l string) bool { return !isBlank(l) })
-	tail := len(s.lines) - 1
-	for tail > 0 && isBlank(s.lines[tail]) {
-		tail--
-	}
+	head, tail := s.edgeLines()
 	reaches := func(exact bool) []cand {
 		return slices.DeleteFunc(slices.Clone(all), func(c cand) bool {
 			top, bot := c.top.j0, c.bot.j1
@@ -376,6 +372,104 @@ func (m *merger) atOpenEnds(s segment, all []cand, prev int) []cand {
 	}
 	return keep
 }
+
+// nearestEnds keeps, of places that share one end and differ at the
+// other, the nearer one, when a marker stands at that end of the segment
+// and both places pair the segment's line there: the marker stands for the
+// file's lines down to the nearer place, where the segment only adds lines
+// (see inserts), and the farther would delete the lines between, which the
+// snippet shows nowhere. (A test's closing assert the file has twice a few
+// lines apart, after a marker: the segment goes on from the second.) A
+// farther place that keeps most of the file's lines it spans, or changes
+// them line for line, may rewrite them: it stays in the tie, for the
+// nearer would write them a second time, changed, next to the old.
+//
+// Measured on replay: 35 more right merges over the kinds of the 52
+// repositories (none of the seven), none wrong. Without the line-for-line test, 3 rewritten
+// lists (log's features, a pre-commit hook commented out) merged wrong;
+// without both places pairing the segment's edge line, a changelog's
+// heading rewritten above the nearer place merged 2 swallowed markers
+// and a C# resource 3 times in the wrong place.
+func (m *merger) nearestEnds(s segment, all []cand) []cand {
+	head, tail := s.edgeLines()
+	nearer := func(o, c cand) bool {
+		return !s.open[0] && o.top.i0 == head && c.top.i0 == head && o.bot.j1 == c.bot.j1 && o.top.j0 > c.top.j0 ||
+			!s.open[1] && o.bot.i1 == tail && c.bot.i1 == tail && o.top.j0 == c.top.j0 && o.bot.j1 < c.bot.j1
+	}
+	return slices.DeleteFunc(slices.Clone(all), func(c cand) bool {
+		return slices.ContainsFunc(all, func(o cand) bool { return nearer(o, c) && m.inserts(o) }) &&
+			!m.keepsMostBetween(s, c) && !m.changesLineForLine(s, c)
+	})
+}
+
+// inserts reports a candidate whose runs are in order with no line that
+// says something between them: there the segment only adds lines.
+func (m *merger) inserts(c cand) bool {
+	if c.top.j0 >= c.bot.j0 {
+		return false
+	}
+	for j := c.top.j1 + 1; j < c.bot.j0; j++ {
+		if saysSomething(m.buf.Line(j)) {
+			return false
+		}
+	}
+	return true
+}
+
+// keepsMostBetween reports a candidate that keeps, unchanged and in order,
+// half or more of the file's lines that say something between its runs.
+// Spans too long to compare count as kept: the tie stays.
+func (m *merger) keepsMostBetween(s segment, c cand) bool {
+	seg, file, ok := m.sayingBetween(s, c)
+	if !ok {
+		return true
+	}
+	kept := 0
+	for _, j := range lcs(file, seg) {
+		if j >= 0 {
+			kept++
+		}
+	}
+	return 2*kept >= len(file)
+}
+
+// changesLineForLine reports a candidate whose segment lines between its
+// runs that say something are as many as the file's there, each the
+// file's line or the file's line changed: the segment rewrites them line
+// for line.
+func (m *merger) changesLineForLine(s segment, c cand) bool {
+	seg, file, ok := m.sayingBetween(s, c)
+	if !ok || len(seg) != len(file) || len(seg) == 0 {
+		return !ok
+	}
+	for n := range seg {
+		if seg[n] != file[n] && !alike(seg[n], file[n], changedLine) {
+			return false
+		}
+	}
+	return true
+}
+
+// sayingBetween is the lines that say something between a candidate's
+// runs, the segment's and the file's, as lines are compared; not ok when
+// either side holds more than maxCompared.
+func (m *merger) sayingBetween(s segment, c cand) (seg, file []string, ok bool) {
+	for i := c.top.i1 + 1; i < c.bot.i0 && len(seg) <= maxCompared; i++ {
+		if saysSomething(s.lines[i]) {
+			seg = append(seg, buffer.Normalize(buffer.Collapse, s.lines[i]))
+		}
+	}
+	for j := c.top.j1 + 1; j < c.bot.j0 && len(file) <= maxCompared; j++ {
+		if f := m.norm(j); saysSomething(f) {
+			file = append(file, f)
+		}
+	}
+	return seg, file, len(seg) <= maxCompared && len(file) <= maxCompared
+}
+
+// maxCompared bounds the lines that keepsMostBetween and
+// changesLineForLine compare on each side.
+const maxCompared = 500
 
 // doubledBlock is how many lines that say something make a block written
 // twice.

@@ -2700,3 +2700,35 @@ func TestMergeSnippetLeadingBlankLines(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) { checkMerge(t, file, tc.snippet, tc.want, nil) })
 	}
 }
+
+// TestMergeSnippetNearestEnd: a segment whose first line, after a marker,
+// the file has twice a few lines apart (a test's closing assert) and whose
+// last lines are the next test's: the marker stands for the file's lines
+// down to the nearer one, where the segment adds a test; the farther would
+// delete the lines between, which the snippet shows nowhere. Where the
+// farther place changes the lines between line for line (a list of
+// features that the file has twice, its second copy reworded), the segment
+// may as well rewrite them there: refused.
+func TestMergeSnippetNearestEnd(t *testing.T) {
+	const head = "package render\n\nimport \"testing\"\n\n"
+	const xml = "func TestRenderXML(t *testing.T) {\n\tw := httptest.NewRecorder()\n\tdata := xmlmap{\"foo\": \"bar\"}\n\n" +
+		"\t(XML{data}).WriteContentType(w)\n\tassert.Equal(t, \"application/xml; charset=utf-8\", w.Header().Get(\"Content-Type\"))\n\n" +
+		"\terr := (XML{data}).Render(w)\n\n\trequire.NoError(t, err)\n\tassert.Equal(t, \"<map><foo>bar</foo></map>\", w.Body.String())\n" +
+		"\tassert.Equal(t, \"application/xml; charset=utf-8\", w.Header().Get(\"Content-Type\"))\n}\n\n"
+	const added = "func TestRenderXMLError(t *testing.T) {\n\tw := httptest.NewRecorder()\n\tdata := make(chan int)\n\n" +
+		"\terr := (XML{data}).Render(w)\n\trequire.Error(t, err)\n\tassert.Contains(t, err.Error(), \"xml: unsupported type: chan int\")\n}\n\n"
+	const redirect = "func TestRenderRedirect(t *testing.T) {\n\treq, err := http.NewRequest(http.MethodGet, \"/test-redirect\", nil)\n\trequire.NoError(t, err)\n}\n"
+	t.Run("a test added after the second", func(t *testing.T) {
+		snippet := "// ... existing code ...\n\tassert.Equal(t, \"application/xml; charset=utf-8\", w.Header().Get(\"Content-Type\"))\n}\n\n" +
+			added + "func TestRenderRedirect(t *testing.T) {\n\treq, err := http.NewRequest(http.MethodGet, \"/test-redirect\", nil)\n// ... existing code ...\n"
+		checkMerge(t, head+xml+redirect, snippet, head+xml+added+redirect, nil)
+	})
+
+	const features = "#[cfg(not(any(\n    feature = \"max_level_off\",\n    feature = \"max_level_error\",\n    feature = \"max_level_warn\",\n" +
+		"    feature = \"max_level_off\",\n    feature = \"max_level_error\",\n    feature = \"max_level_warn\",\n)))]\nfn main() {\n    run();\n}\n"
+	t.Run("the lines between changed line for line", func(t *testing.T) {
+		snippet := "// ... existing code ...\n    feature = \"max_level_error\",\n    feature = \"max_level_warn\",\n" +
+			"    feature = \"release_max_level_off\",\n    feature = \"release_max_level_error\",\n    feature = \"release_max_level_warn\",\n)))]\nfn main() {\n// ... existing code ...\n"
+		checkMerge(t, features, snippet, "", editkit.ErrAmbiguous)
+	})
+}
