@@ -2732,3 +2732,33 @@ func TestMergeSnippetNearestEnd(t *testing.T) {
 		checkMerge(t, features, snippet, "", editkit.ErrAmbiguous)
 	})
 }
+
+// TestMergeSnippetBodyCutBack: a segment that shows a function's first
+// lines, a new call, and the function's last "return dup" and "}" drops
+// the body's lines between, though those last lines are all over the file:
+// the function's brace closes where the segment's does. Where the brace
+// the segment closes is not the file's there (the function's first line
+// rewritten), nearness alone would say where the drop ends: refused.
+func TestMergeSnippetBodyCutBack(t *testing.T) {
+	const withField = "func (entry *Entry) WithField(key string, value any) *Entry {\n\tdup := entry.dupFields()\n\tdup.Data = maps.Clone(entry.Data)\n" +
+		"\tif isInvalidField(value) {\n\t\tif dup.err != \"\" {\n\t\t\tdup.err += \", skipping \" + key\n\t\t} else {\n\t\t\tdup.err = \"skipping \" + key\n\t\t}\n\t\treturn dup\n\t}\n" +
+		"\tif dup.Data == nil {\n\t\tdup.Data = make(Fields, 1)\n\t}\n\tdup.Data[key] = value\n\treturn dup\n}\n\n"
+	const others = "func (entry *Entry) WithContext(ctx context.Context) *Entry {\n\tdup := entry.dup()\n\tdup.Context = ctx\n\treturn dup\n}\n\n" +
+		"func (entry *Entry) WithTime(t time.Time) *Entry {\n\tdup := entry.dup()\n\tdup.Time = t\n\treturn dup\n}\n\n" +
+		"func (entry *Entry) WithError(err error) *Entry {\n\tdup := entry.dup()\n\tdup.Data[ErrorKey] = err\n\treturn dup\n}\n"
+	var levels strings.Builder // a long function between: the next "return dup" is far
+	levels.WriteString("func parseLevel(lvl string) (Level, error) {\n\tswitch strings.ToLower(lvl) {\n")
+	for _, l := range []string{"panic", "fatal", "error", "warn", "info", "debug", "trace"} {
+		fmt.Fprintf(&levels, "\tcase %q:\n\t\treturn %sLevel, nil\n", l, strings.ToUpper(l[:1])+l[1:])
+	}
+	levels.WriteString("\t}\n\tvar l Level\n\treturn l, fmt.Errorf(\"not a valid logrus Level: %q\", lvl)\n}\n\n")
+	file := "package logrus\n\n" + withField + levels.String() + others
+	const cut = "func (entry *Entry) WithField(key string, value any) *Entry {\n\tdup := entry.dupFields()\n\tdup.Data = maps.Clone(entry.Data)\n\tdup.addField(key, value)\n\treturn dup\n}\n"
+	t.Run("the function's own brace", func(t *testing.T) {
+		checkMerge(t, file, "// ... existing code ...\n"+cut+"// ... existing code ...\n", "package logrus\n\n"+cut+"\n"+levels.String()+others, nil)
+	})
+	t.Run("its first line rewritten", func(t *testing.T) {
+		renamed := strings.Replace(cut, "WithField(key string, value any)", "WithField(key string, value interface{})", 1)
+		checkMerge(t, file, "// ... existing code ...\n"+renamed+"// ... existing code ...\n", "", editkit.ErrAmbiguous)
+	})
+}
