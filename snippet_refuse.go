@@ -1039,12 +1039,14 @@ func (m *merger) closesThere(s segment, pairs [][2]int, n int) bool {
 		if x >= 0 && x <= a[0] {
 			continue // closed before the drop: not around it
 		}
-		if l := s.lines[q[0]]; x < 0 || !distinctive(l) || names(l) < 2 || !strings.HasSuffix(strings.TrimSpace(l), "{") || !buffer.Equal(buffer.Collapse, l, m.buf.Line(q[1])) {
+		l := s.lines[q[0]]
+		opensBody := distinctive(l) && names(l) >= 2 && strings.HasSuffix(strings.TrimSpace(l), "{")
+		if x < 0 || !opensBody || !buffer.Equal(buffer.Collapse, l, m.buf.Line(q[1])) {
 			return false
 		}
 		limit := min(m.n, q[1]+1+maxBlockScan)
 		file := func(j int) (string, bool) {
-			if j >= limit {
+			if j >= limit || j%256 == 0 && m.ctx.Err() != nil {
 				return "", false
 			}
 			return m.buf.Line(j), true
