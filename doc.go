@@ -153,7 +153,12 @@
 // next to them, when all the others would, or anywhere when every place
 // makes the same edit; failing those, to the one at the depth the segment
 // before it was placed at (a snippet is written at one depth), when it holds
-// there by two lines that say something. A segment whose last line is one
+// there by two lines that say something. Of places that share one end and
+// pair the segment's line at the other, next to a marker, at two lines of
+// the file, the nearer goes when the segment only adds lines there and the
+// farther neither keeps most of the lines it spans nor changes them line
+// for line (a test's closing assert the file has twice, a few lines apart:
+// the marker stands for the lines down to the second). A segment whose last line is one
 // the file has below its top at several places (a closing brace, "#[test]")
 // ends at the one place where it keeps every line of the file above it, when
 // it would drop two or more at each other place: those the marker below
@@ -210,7 +215,9 @@
 // would drop more than 20 lines where no marker stands and write less than
 // half as many, one that deletes five lines or more there and goes on
 // after them only with lines the file has all over (where the deletion
-// ends would be a guess by nearness), one whose
+// ends would be a guess by nearness; not when those lines close, where the
+// file's block closes, the block around the deletion whose first line, the
+// file's as it stands, names something and ends in "{"), one whose
 // lines inside a block fit on both sides of a whole block it does not show
 // (a new last line that a function further down ends with: the segment would
 // delete the blocks between), one that starts with new lines right below a
