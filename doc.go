@@ -205,7 +205,10 @@
 // end, or a rewrite of what lies between), one none of whose lines the file
 // has (never written over the file), one placed by one line of the file
 // among four or more new ones (no evidence the snippet is this file's),
-// unless a segment before it holds by three lines and that line, the
+// unless it is the snippet's first with no marker above and two more of
+// its lines above that one are the file's at the same distance from the
+// file's top (its first lines rewritten line for line), or a segment
+// before it holds by three lines and that line, the
 // file's once, starts or ends it with two of the file's lines beside it
 // (and then one where the file's next line past its new lines reads as
 // one of them rewritten: how far the rewrite goes is not said), one that

@@ -2762,3 +2762,22 @@ func TestMergeSnippetBodyCutBack(t *testing.T) {
 		checkMerge(t, file, "// ... existing code ...\n"+renamed+"// ... existing code ...\n", "", editkit.ErrAmbiguous)
 	})
 }
+
+// TestMergeSnippetRewritesToTop: a first segment with no marker above it
+// that rewrites the file's first lines line for line (a crate renamed in
+// its imports), placed by one line of the file below them, with two lines
+// of a list it keeps at the same distance from the top: the file's top
+// rewritten. With a line added above, so that the kept lines no longer
+// stand where the file has them, one line of the file is no evidence.
+func TestMergeSnippetRewritesToTop(t *testing.T) {
+	const rest = "\nuse std::fmt;\nuse std::str::{self, FromStr};\n\nimpl Serialize for Level {\n    fn serialize<S>(&self, s: S) -> Result<S::Ok, S::Error> {\n        s.serialize_str(self.as_str())\n    }\n}\n"
+	const list = "    Deserialize, DeserializeSeed, Deserializer, EnumAccess, Error, Unexpected, VariantAccess,\n    Visitor,\n};\n"
+	const file = "#![cfg(feature = \"serde\")]\n\nuse serde::de::{\n" + list + "use serde::ser::{Serialize, Serializer};\n\nuse crate::{Level, LevelFilter, LOG_LEVEL_NAMES};\n" + rest
+	const top = "#![cfg(feature = \"serde_core\")]\n\nuse serde_core::de::{\n" + list + "use serde_core::ser::{Serialize, Serializer};\n\nuse crate::{Level, LevelFilter, LOG_LEVEL_NAMES};\n"
+	t.Run("line for line", func(t *testing.T) {
+		checkMerge(t, file, top+"\n// ... existing code ...\n", top+rest, nil)
+	})
+	t.Run("shifted by a line", func(t *testing.T) {
+		checkMerge(t, file, "#![allow(clippy::all)]\n"+top+"\n// ... existing code ...\n", "", editkit.ErrNotFound)
+	})
+}
