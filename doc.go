@@ -158,10 +158,11 @@
 // the file, the nearer goes when the segment only adds lines there and the
 // farther neither keeps most of the lines it spans nor changes them line
 // for line (a test's closing assert the file has twice, a few lines apart:
-// the marker stands for the lines down to the second). A segment whose last line is one
-// the file has below its top at several places (a closing brace, "#[test]")
-// ends at the one place where it keeps every line of the file above it, when
-// it would drop two or more at each other place: those the marker below
+// the marker stands for the lines down to the second). A segment whose
+// last line is one the file has below its top at several places (a
+// closing brace, "#[test]") ends at the one place where it keeps every
+// line of the file above it, when it would drop two or more at each other
+// place: those the marker below
 // stands for; failing that, at the one place that drops none, balances its
 // brackets as the file's, and keeps more of the segment's rare lines as the
 // file's than any other (the arms of a switch it shows before its last
@@ -208,8 +209,8 @@
 // unless it is the snippet's first with no marker above and two more of
 // its lines above that one are the file's at the same distance from the
 // file's top (its first lines rewritten line for line), or a segment
-// before it holds by three lines and that line, the
-// file's once, starts or ends it with two of the file's lines beside it
+// before it holds by three lines and that line, the file's once, starts
+// or ends it with two of the file's lines beside it
 // (and then one where the file's next line past its new lines reads as
 // one of them rewritten: how far the rewrite goes is not said), one that
 // changes nothing where it fits but starts with brackets the file has
