@@ -106,7 +106,7 @@ func (m *merger) twice(k int, s segment, p *placement, places func(int) []int) [
 		if r.says < 2 || far && r.i0 > 0 && r.i1 < len(s.lines)-1 {
 			continue // one line alike, or far off without the segment's end: a copy
 		}
-		found = append(found, twiceLine{js[0], m.segmentError(ErrConflict, k, s, "has line %d (%q), which the file has at line %d, outside the lines %d-%d the segment replaces: it would be there twice",
+		found = append(found, twiceLine{i, js[0], m.segmentError(ErrConflict, k, s, "has line %d (%q), which the file has at line %d, outside the lines %d-%d the segment replaces: it would be there twice",
 			s.at+i+1, strings.TrimSpace(s.lines[i]), js[0]+1, p.start+1, p.end).
 			at(LineRange{js[0] + 1, js[0] + 1}).
 			withHint("Put a marker line such as \"// ... existing code ...\" where the file's lines stay, or put the segment's lines in the file's order")})
@@ -181,7 +181,7 @@ func (m *merger) startsAbove(k int, s segment, p *placement, paired map[int]bool
 			}
 			j = js[0]
 		}
-		return &twiceLine{j, m.segmentError(ErrConflict, k, s, "starts with line %d (%q), written as a new line, and the file has that line at line %d, %d lines above the lines %d-%d the segment replaces: the segment would drop the lines between, where no marker stands, or write the line twice",
+		return &twiceLine{i, j, m.segmentError(ErrConflict, k, s, "starts with line %d (%q), written as a new line, and the file has that line at line %d, %d lines above the lines %d-%d the segment replaces: the segment would drop the lines between, where no marker stands, or write the line twice",
 			s.at+i+1, strings.TrimSpace(l), j+1, p.start-j, p.start+1, p.end).
 			at(LineRange{j + 1, j + 1}).
 			withHint("Start the segment on the file's lines and put a marker line such as \"// ... existing code ...\" where the file's lines stay; to delete them, delete them with edit_block or write_from_line")}
@@ -211,7 +211,7 @@ func (m *merger) endsBelow(k int, s segment, p *placement, paired map[int]bool, 
 		return nil
 	}
 	if j := m.find(s.lines[i], p.end, min(p.end+reach, m.n), 1); j >= 0 {
-		return &twiceLine{j, m.segmentError(ErrConflict, k, s, "ends with line %d (%q), written as a new line, and the file has that line at line %d, %d lines below the lines %d-%d the segment replaces: the segment would drop the lines between, where no marker stands, or write the line twice",
+		return &twiceLine{i, j, m.segmentError(ErrConflict, k, s, "ends with line %d (%q), written as a new line, and the file has that line at line %d, %d lines below the lines %d-%d the segment replaces: the segment would drop the lines between, where no marker stands, or write the line twice",
 			s.at+i+1, strings.TrimSpace(s.lines[i]), j+1, j-p.end+1, p.start+1, p.end).
 			at(LineRange{j + 1, j + 1}).
 			withHint("End the segment on the file's lines and put a marker line such as \"// ... existing code ...\" where the file's lines stay; to delete them, delete them with edit_block or write_from_line")}
@@ -244,8 +244,8 @@ func distances(n int, marked map[int]bool) []int {
 // outside the placement: refused with err unless another segment replaces
 // line j.
 type twiceLine struct {
-	j   int
-	err *Error
+	i, j int // the segment's line, and the file's line it is elsewhere
+	err  *Error
 }
 
 // unmoved returns the refusal of the first line a placement writes that

@@ -2781,3 +2781,22 @@ func TestMergeSnippetRewritesToTop(t *testing.T) {
 		checkMerge(t, file, "#![allow(clippy::all)]\n"+top+"\n// ... existing code ...\n", "", editkit.ErrNotFound)
 	})
 }
+
+// TestMergeSnippetTwiceElsewhere: a segment that fits two places equally
+// well, where one would rewrite the file's comment there into a copy of
+// the one the file has at the other (a docs page whose console blocks
+// start alike): the other place, which keeps that comment where it is and
+// drops no line, is the one. (Where the first place would add the line
+// rather than rewrite one like it, as a step copied into a CI job from the
+// job below, TestMergeSnippet's "the same steps at one depth" is refused.)
+func TestMergeSnippetTwiceElsewhere(t *testing.T) {
+	block := func(note, option string) string {
+		return "<div class=\"termy\">\n\n```console\n// Check the help\n$ python main.py --help\n\n" + note + "\nUsage: main.py [OPTIONS]\n\nOptions:\n" + option + "\n  --help                Show this message and exit.\n```\n\n</div>\n"
+	}
+	const only = "// Notice there's only --force, we no longer have --no-force"
+	file := "# Bool options\n\nNow there's only a `--force` option:\n\n" + block(only, "  --force") + "\nCheck it:\n\n" + block("// Notice the -f, --force / -F, --no-force", "  -f, --force / -F, --no-force") + "\nThat's it.\n"
+	t.Run("the place that keeps the line", func(t *testing.T) {
+		snippet := "<!-- ... existing code ... -->\n\n```console\n// Check the help\n$ uv run python main.py --help\n\n" + only + "\nUsage: main.py [OPTIONS]\n<!-- ... existing code ... -->\n"
+		checkMerge(t, file, snippet, strings.Replace(file, "$ python main.py --help", "$ uv run python main.py --help", 1), nil)
+	})
+}
