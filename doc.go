@@ -158,7 +158,10 @@
 // the file, the nearer goes when the segment only adds lines there and the
 // farther neither keeps most of the lines it spans nor changes them line
 // for line (a test's closing assert the file has twice, a few lines apart:
-// the marker stands for the lines down to the second). A segment whose
+// the marker stands for the lines down to the second). Places where the
+// segment would rewrite a line of the file into a copy of one the file
+// has a little off give way to the others when those hold by two lines
+// that say something and drop none of the file's. A segment whose
 // last line is one the file has below its top at several places (a
 // closing brace, "#[test]") ends at the one place where it keeps every
 // line of the file above it, when it would drop two or more at each other
