@@ -319,7 +319,7 @@ func (m *merger) settle(k int, s segment, all, aside []cand, says []int, places 
 	}
 	var left []*placement
 	var kept []cand // the places left
-	twice := false
+	setAside := false
 	for _, c := range all {
 		c.alts = nil
 		p, err := m.build(k, s, c, says, places, prev, nil)
@@ -331,14 +331,14 @@ func (m *merger) settle(k int, s segment, all, aside []cand, says []int, places 
 		}
 		if m.finish(k, s, p, places); p.twice != nil {
 			if !m.rewritesInto(s, p) {
-				return nil // new lines written like the file's next to them
+				return nil // it may copy the line, as new code copies its neighbour
 			}
-			twice = true
+			setAside = true
 			continue
 		}
 		left, kept = append(left, p), append(kept, c)
 	}
-	if twice && !m.standAlone(s, kept, left) {
+	if setAside && !m.standAlone(s, kept, left) {
 		return nil // not settled by lines another segment may move
 	}
 	var edit text.Edit
