@@ -71,19 +71,8 @@ func (m *merger) closedBlock(s segment, c cand) (cand, bool) {
 	if depth <= 0 || !distinctive(s.lines[opener]) || names(s.lines[opener]) < 2 {
 		return cand{}, false
 	}
-	seg := func(i int) (string, bool) {
-		if i >= len(s.lines) {
-			return "", false
-		}
-		return s.lines[i], true
-	}
-	limit := min(m.n, r.j1+1+maxBlockScan)
-	file := func(j int) (string, bool) {
-		if j >= limit || j%256 == 0 && m.ctx.Err() != nil {
-			return "", false
-		}
-		return m.buf.Line(j), true
-	}
+	seg, limit := s.reader(), min(m.n, r.j1+1+maxBlockScan)
+	file := m.reader(limit)
 	same := func(i, j int) bool {
 		return i >= 0 && j >= 0 && j < limit && buffer.Equal(buffer.Collapse, s.lines[i], m.buf.Line(j)) &&
 			r.rel.depth(indentWidth(s.lines[i], m.tab), indentWidth(m.buf.Line(j), m.tab)) == 0
@@ -116,6 +105,27 @@ func (m *merger) closedBlock(s segment, c cand) (cand, bool) {
 	out := joined(s, r, bot)
 	out.score, out.closed = out.top.says+out.bot.says, true
 	return out, true
+}
+
+// reader reads the segment's lines for closes.
+func (s segment) reader() func(int) (string, bool) {
+	return func(i int) (string, bool) {
+		if i >= len(s.lines) {
+			return "", false
+		}
+		return s.lines[i], true
+	}
+}
+
+// reader reads the file's lines for closes, up to line limit, and none
+// once the merge is cancelled.
+func (m *merger) reader(limit int) func(int) (string, bool) {
+	return func(j int) (string, bool) {
+		if j >= limit || j%256 == 0 && m.ctx.Err() != nil {
+			return "", false
+		}
+		return m.buf.Line(j), true
+	}
 }
 
 // closes is the line, from line from on, where a block depth brackets deep

@@ -1171,7 +1171,7 @@ func (m *merger) edgeFurtherUp(s segment, p *placement, got [][2]int, limit int)
 			if b := balance(s.lines[w : w+1]); w < n && !slices.ContainsFunc(b[:], func(c int) bool { return c > 0 }) {
 				continue // the edge's first new line opens nothing
 			}
-			if !m.edgeAt(s.lines[:w], j, limit) {
+			if j-w+1 < limit || !m.linesAt(s.lines[:w], j-w+1) {
 				continue
 			}
 			if j == top[1]-1 || !m.rewritesAbove(s, w-1, top, j) {
@@ -1190,18 +1190,6 @@ func (m *merger) edgeFurtherUp(s segment, p *placement, got [][2]int, limit int)
 // maxRewrittenAbove bounds the file's lines edgeFurtherUp takes the
 // segment to rewrite between its edge and its walk.
 const maxRewrittenAbove = 6
-
-// edgeAt reports whether lines are the file's lines that end at line j,
-// not above limit.
-func (m *merger) edgeAt(lines []string, j, limit int) bool {
-	for n, l := range lines {
-		f := j - (len(lines) - 1 - n)
-		if f < limit || !buffer.Equal(buffer.Collapse, l, m.buf.Line(f)) {
-			return false
-		}
-	}
-	return true
-}
 
 // rewritesAbove reports whether, of the file's lines that say something
 // between line j and top's, half at least are like one of the segment's

@@ -472,8 +472,7 @@ func (m *merger) nearestEnds(s segment, all []cand) []cand {
 			!s.open[1] && o.bot.i1 == tail && c.bot.i1 == tail && o.top.j0 == c.top.j0 && o.bot.j1 < c.bot.j1
 	}
 	return slices.DeleteFunc(slices.Clone(all), func(c cand) bool {
-		return slices.ContainsFunc(all, func(o cand) bool { return nearer(o, c) && m.inserts(o) }) &&
-			!m.keepsMostBetween(s, c) && !m.changesLineForLine(s, c)
+		return slices.ContainsFunc(all, func(o cand) bool { return nearer(o, c) && m.inserts(o) }) && !m.mayRewrite(s, c)
 	})
 }
 
@@ -491,10 +490,13 @@ func (m *merger) inserts(c cand) bool {
 	return true
 }
 
-// keepsMostBetween reports a candidate that keeps, unchanged and in order,
-// half or more of the file's lines that say something between its runs.
-// Spans too long to compare count as kept: the tie stays.
-func (m *merger) keepsMostBetween(s segment, c cand) bool {
+// mayRewrite reports a candidate that keeps, unchanged and in order,
+// half or more of the file's lines that say something between its runs,
+// or whose segment lines there that say something are as many as the
+// file's, each the file's line or the file's line changed: the segment may
+// rewrite those lines rather than delete them. Spans too long to compare
+// count as rewritten: the tie stays.
+func (m *merger) mayRewrite(s segment, c cand) bool {
 	seg, file, ok := m.sayingBetween(s, c)
 	if !ok {
 		return true
@@ -505,17 +507,11 @@ func (m *merger) keepsMostBetween(s segment, c cand) bool {
 			kept++
 		}
 	}
-	return 2*kept >= len(file)
-}
-
-// changesLineForLine reports a candidate whose segment lines between its
-// runs that say something are as many as the file's there, each the
-// file's line or the file's line changed: the segment rewrites them line
-// for line. Spans too long to compare count as changed: the tie stays.
-func (m *merger) changesLineForLine(s segment, c cand) bool {
-	seg, file, ok := m.sayingBetween(s, c)
-	if !ok || len(seg) != len(file) || len(seg) == 0 {
-		return !ok
+	if 2*kept >= len(file) {
+		return true
+	}
+	if len(seg) != len(file) {
+		return false
 	}
 	for n := range seg {
 		if seg[n] != file[n] && !alike(seg[n], file[n], changedLine) {
@@ -542,8 +538,7 @@ func (m *merger) sayingBetween(s segment, c cand) (seg, file []string, ok bool) 
 	return seg, file, len(seg) <= maxCompared && len(file) <= maxCompared
 }
 
-// maxCompared bounds the lines that keepsMostBetween and
-// changesLineForLine compare on each side.
+// maxCompared bounds the lines mayRewrite compares on each side.
 const maxCompared = 500
 
 // doubledBlock is how many lines that say something make a block written

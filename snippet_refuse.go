@@ -1050,12 +1050,7 @@ func (m *merger) rareLine(norm string) bool {
 // repositories (a body cut back to its "return dup", list entries dropped
 // up to the function's end), none wrong.
 func (m *merger) closesThere(s segment, pairs [][2]int, n int) bool {
-	seg := func(i int) (string, bool) {
-		if i >= len(s.lines) {
-			return "", false
-		}
-		return s.lines[i], true
-	}
+	seg := s.reader()
 	a, b := pairs[n-1], pairs[n]
 	for _, q := range slices.Backward(pairs[:n]) {
 		d := openCount(s.lines[q[0]])
@@ -1071,14 +1066,7 @@ func (m *merger) closesThere(s segment, pairs [][2]int, n int) bool {
 		if x < 0 || !opensBody || !buffer.Equal(buffer.Collapse, l, m.buf.Line(q[1])) {
 			return false
 		}
-		limit := min(m.n, q[1]+1+maxBlockScan)
-		file := func(j int) (string, bool) {
-			if j >= limit || j%256 == 0 && m.ctx.Err() != nil {
-				return "", false
-			}
-			return m.buf.Line(j), true
-		}
-		e := closes(file, q[1]+1, d)
+		e := closes(m.reader(min(m.n, q[1]+1+maxBlockScan)), q[1]+1, d)
 		return e > a[1] && x-b[0] == e-b[1]
 	}
 	return false
