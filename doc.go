@@ -224,7 +224,10 @@
 // after them only with lines the file has all over (where the deletion
 // ends would be a guess by nearness; not when those lines close, where the
 // file's block closes, the block around the deletion whose first line, the
-// file's as it stands, names something and ends in "{"), one whose
+// file's as it stands, names something and ends in "{"), one that deletes
+// five lines or more there, among them the first line of a block that the
+// file's lines after them close, and goes on inside it (two windows joined:
+// a header, then a struct's body further down), one whose
 // lines inside a block fit on both sides of a whole block it does not show
 // (a new last line that a function further down ends with: the segment would
 // delete the blocks between), one that starts with new lines right below a

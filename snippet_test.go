@@ -2800,3 +2800,37 @@ func TestMergeSnippetTwiceElsewhere(t *testing.T) {
 		checkMerge(t, file, snippet, strings.Replace(file, "$ python main.py --help", "$ uv run python main.py --help", 1), nil)
 	})
 }
+
+// TestMergeSnippetOpensDropped: two windows of a C++ test joined where a
+// marker was forgotten — the file's header, then a struct's body from
+// further down — fit where the body's lines first occur, below the
+// header; read so, the segment deletes the namespace's and the struct's
+// first lines, which open blocks the file's lines after them close, and
+// goes on inside the struct: refused. With the marker, the header's edit
+// merges; a function deleted whole, its braces with it, merges too.
+func TestMergeSnippetOpensDropped(t *testing.T) {
+	header := func(year string) string {
+		return "//     __ _____ _____ _____\n//  __|  |   __|     |   | |  JSON for Modern C++ (supporting code)\n//\n" +
+			"// SPDX-FileCopyrightText: 2013-" + year + " Niels Lohmann <https://nlohmann.me>\n// SPDX-License-Identifier: MIT\n\n#include \"doctest_compatibility.h\"\n"
+	}
+	const body = "\n#define JSON_TESTS_PRIVATE\n#include <nlohmann/json.hpp>\nusing nlohmann::json;\n\nnamespace\n{\n" +
+		"// special test case to check if memory is leaked if constructor throws\ntemplate<class T>\nstruct bad_allocator : std::allocator<T>\n{\n" +
+		"    using std::allocator<T>::allocator;\n\n    bad_allocator() = default;\n    template<class U> bad_allocator(const bad_allocator<U>& /*unused*/) { }\n\n" +
+		"    template<class... Args>\n    void construct(T* /*unused*/, Args&& ... /*unused*/)\n    {\n        throw std::bad_alloc();\n    }\n};\n} // namespace\n\n" +
+		"static void helper(int n)\n{\n    if (n > 0)\n    {\n        report(n);\n    }\n}\n\nTEST_CASE(\"bad_alloc\")\n{\n    CHECK(true);\n}\n"
+	file := header("2022") + body
+	t.Run("two windows joined", func(t *testing.T) {
+		snippet := "// ... existing code ...\n" + strings.TrimPrefix(header("2023"), "//     __ _____ _____ _____\n") +
+			"{\n    using std::allocator<T>::allocator;\n\n    template<class... Args>\n// ... existing code ...\n"
+		checkMerge(t, file, snippet, "", editkit.ErrAmbiguous)
+	})
+	t.Run("with the marker between", func(t *testing.T) {
+		snippet := "// ... existing code ...\n" + strings.TrimPrefix(header("2023"), "//     __ _____ _____ _____\n") +
+			"// ... existing code ...\n{\n    using std::allocator<T>::allocator;\n\n    bad_allocator() = default;\n// ... existing code ...\n"
+		checkMerge(t, file, snippet, header("2023")+body, nil)
+	})
+	t.Run("a function deleted whole", func(t *testing.T) {
+		snippet := "// ... existing code ...\n};\n} // namespace\n\nTEST_CASE(\"bad_alloc\")\n{\n// ... existing code ...\n"
+		checkMerge(t, file, snippet, strings.Replace(file, "static void helper(int n)\n{\n    if (n > 0)\n    {\n        report(n);\n    }\n}\n\n", "", 1), nil)
+	})
+}
