@@ -1582,12 +1582,15 @@ func (m *merger) wholeFile(s segment, c cand) bool {
 // last "{", lost 5 right merges on text (JSON lines in a README, a Kotlin
 // string's parentheses); without the balance of the whole placement, 60.
 func (m *merger) opensDropped(s segment, p *placement, a, b [2]int) int {
+	first, last := p.pairs[0], p.pairs[len(p.pairs)-1]
+	if b[0] <= a[0] || first[0] > last[0] || first[1] > last[1] {
+		return -1 // a line paired twice: no lines of the segment's between
+	}
 	dropped := fileLines(m.buf, a[1]+1, b[1]-a[1]-1)
 	open := unclosedOpeners(dropped)
 	if len(open) == 0 || len(open) <= len(unclosedOpeners(s.lines[a[0]+1:b[0]])) {
 		return -1
 	}
-	first, last := p.pairs[0], p.pairs[len(p.pairs)-1]
 	if balance(fileLines(m.buf, first[1], last[1]-first[1]+1)) == balance(s.lines[first[0]:last[0]+1]) {
 		return -1
 	}
