@@ -182,7 +182,10 @@
 // the file ends there too) replaces the file's blocks, bodies and all, to
 // the line that closes the last, however long the bodies it drops. A line a
 // segment writes that the file has just outside it is written twice unless
-// another segment replaces it there (code moved). With no marker above it, a
+// another segment replaces it there (code moved), or it is new code written
+// like its neighbour: two such lines at most, with new lines on each side,
+// where the segment keeps every line of the file it spans (a nil check
+// copied into a new method). With no marker above it, a
 // snippet whose first line is the file's first line, at its indentation,
 // starts there (likewise at the end; so does one that starts with a blank
 // line, blank lines above the file's first line being the snippet's to

@@ -1755,7 +1755,10 @@ func TestMergeSnippetDepthOfTheSnippet(t *testing.T) {
 // TestMergeSnippetAppends: a last segment, with a marker above it and
 // none below, that starts with the file's last lines and goes on with a
 // new function may add it at the file's end, or rewrite an earlier
-// function whose lines it shares: the two readings tie.
+// function whose lines it shares: the two readings tie. A new test that
+// copies two lines of one further up among lines of its own (a request
+// and its assert) adds no line the file has next to lines it keeps: the
+// copy is new code (see twice), and the test is added at the end.
 func TestMergeSnippetAppends(t *testing.T) {
 	const file = "func indexRef(runes []rune, r rune) int {\n\tfor i, c := range runes {\n\t\tif c == r {\n\t\t\treturn i\n\t\t}\n\t}\n\treturn -1\n}\n\n" +
 		"func lastIndexFoldRef(runes []rune, b byte) int {\n\tlower, upper := rune(b), rune(b-32)\n\tfor i := len(runes) - 1; i >= 0; i-- {\n\t\tif runes[i] == lower || runes[i] == upper {\n\t\t\treturn i\n\t\t}\n\t}\n\treturn -1\n}\n"
@@ -1775,10 +1778,10 @@ func TestMergeSnippetAppends(t *testing.T) {
 		snippet: "\t// ... existing code ...\n\t}\n\treturn -1\n}\n" + added,
 		err:     editkit.ErrAmbiguous,
 	}, {
-		name:    "a new test like one further up",
+		name:    "a new test that copies lines of one further up",
 		content: b.String(),
 		snippet: "// ... existing code ...\n\t// reset the color mode.\n\tmode = autoColor\n}\n" + test,
-		err:     editkit.ErrAmbiguous,
+		want:    b.String() + test,
 	}})
 }
 
@@ -2832,5 +2835,26 @@ func TestMergeSnippetOpensDropped(t *testing.T) {
 	t.Run("a function deleted whole", func(t *testing.T) {
 		snippet := "// ... existing code ...\n};\n} // namespace\n\nTEST_CASE(\"bad_alloc\")\n{\n// ... existing code ...\n"
 		checkMerge(t, file, snippet, strings.Replace(file, "static void helper(int n)\n{\n    if (n > 0)\n    {\n        report(n);\n    }\n}\n\n", "", 1), nil)
+	})
+}
+
+// TestMergeSnippetCopiedNeighbour: a new method written between two others
+// copies a nil check from the one above, in the middle of its new lines:
+// the copy is new code, and the segment, which keeps every line of the
+// file, merges. The same lines right above a line of the file the segment
+// keeps (the method below's) read as the method above's, a marker
+// forgotten between them and that line: refused.
+func TestMergeSnippetCopiedNeighbour(t *testing.T) {
+	const withField = "func (entry *Entry) WithField(key string, value any) *Entry {\n\tdup := entry.dup()\n\tif dup.Data == nil {\n\t\tdup.Data = make(Fields, 1)\n\t}\n\tdup.Data[key] = value\n\treturn dup\n}\n\n"
+	const withTime = "func (entry *Entry) WithTime(t time.Time) *Entry {\n\tdup := entry.dup()\n\tdup.Time = t\n\treturn dup\n}\n"
+	const withFields = "func (entry *Entry) WithFields(fields Fields) *Entry {\n\tdup := entry.dupFields()\n\tif dup.Data == nil {\n\t\tdup.Data = make(Fields, 1)\n\t}\n\tmaps.Copy(dup.Data, fields)\n\treturn dup\n}\n\n"
+	file := "package logrus\n\n" + withField + withTime
+	t.Run("a new method copies a check", func(t *testing.T) {
+		snippet := "// ... existing code ...\n\tdup.Data[key] = value\n\treturn dup\n}\n\n" + withFields + "func (entry *Entry) WithTime(t time.Time) *Entry {\n// ... existing code ...\n"
+		checkMerge(t, file, snippet, "package logrus\n\n"+withField+withFields+withTime, nil)
+	})
+	t.Run("the check right above the file's lines", func(t *testing.T) {
+		snippet := "// ... existing code ...\nfunc (entry *Entry) WithTime(t time.Time) *Entry {\n\tdup := entry.dup()\n\tutc := t.UTC()\n\tif dup.Data == nil {\n\t\tdup.Data = make(Fields, 1)\n\t}\n\tdup.Time = t\n\treturn dup\n}\n"
+		checkMerge(t, file, snippet, "", editkit.ErrConflict)
 	})
 }
