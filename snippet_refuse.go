@@ -80,10 +80,11 @@ func distinctive(l string) bool {
 // the kinds of the 52 repositories (14 on the seven: logrus's benchmarks
 // and a method's nil check copied, a test table's rows), none wrong, no
 // must-refuse case merged; 5 more cJSON merges differ from the commit in
-// a blank line's spaces only (a paired blank line keeps the file's). Without insertsOnly, 55 more but 4 wrong (a Rust doc example
-// doubled, a C# test and a Markdown section deleted); without the bound of
-// two lines too, 12 wrong; and without the paired line next to the run,
-// swallowed markers merged 96 → 278 over the four sets.
+// a blank line's spaces only (a paired blank line keeps the file's).
+// Without insertsOnly, 55 more but 4 wrong (a Rust doc example doubled, a
+// C# test and a Markdown section deleted); without the bound of two lines
+// too, 12 wrong; and without the paired line next to the run, swallowed
+// markers merged 96 → 278 over the four sets.
 func (m *merger) twice(k int, s segment, p *placement, places func(int) []int) []twiceLine {
 	paired := p.paired()
 	var look []int
@@ -1575,12 +1576,11 @@ func (m *merger) wholeFile(s segment, c cand) bool {
 }
 
 // opensDropped returns the first of the file lines a segment's placement
-// p deletes between its pairs a and b that opens a block ("{" at its end,
-// or the line above a "{" alone)
-// those lines do not close, when the segment's lines between a and b
-// leave fewer such blocks open and the brackets of the lines p holds by
-// (from its first pair to its last) do not balance as the segment's do,
-// or -1. The segment then goes on inside a block whose first line it
+// p deletes between its pairs a and b that opens a block those lines do
+// not close ("{" at its end, or the line above a "{" alone), when the
+// segment's lines between a and b leave fewer such blocks open and the
+// brackets of the lines p holds by (from its first pair to its last) do
+// not balance as the segment's do, or -1. The segment then goes on inside a block whose first line it
 // drops — the end of one window and a later one's lines joined where a
 // marker was forgotten, paired with lines like them a little below (a
 // struct's body, after its namespace and name). Brackets that close
@@ -1590,9 +1590,10 @@ func (m *merger) wholeFile(s segment, c cand) bool {
 //
 // Measured on replay: 4 swallowed markers refused of the 52
 // repositories' (one of ten held out, 3 of ten new: C++ tests) and one
-// wrong tight merge, no right merge lost. Counting every bracket, not only a line's
-// last "{", lost 5 right merges on text (JSON lines in a README, a Kotlin
-// string's parentheses); without the balance of the whole placement, 60.
+// wrong tight merge, no right merge lost. Counting every bracket, not
+// only a line's last "{", lost 5 right merges on text (JSON lines in a
+// README, a Kotlin string's parentheses); without the balance of the whole
+// placement, 60.
 func (m *merger) opensDropped(s segment, p *placement, a, b [2]int) int {
 	first, last := p.pairs[0], p.pairs[len(p.pairs)-1]
 	if b[0] <= a[0] || first[0] > last[0] || first[1] > last[1] {

@@ -1756,9 +1756,9 @@ func TestMergeSnippetDepthOfTheSnippet(t *testing.T) {
 // none below, that starts with the file's last lines and goes on with a
 // new function may add it at the file's end, or rewrite an earlier
 // function whose lines it shares: the two readings tie. A new test that
-// copies two lines of one further up among lines of its own (a request
-// and its assert) adds no line the file has next to lines it keeps: the
-// copy is new code (see twice), and the test is added at the end.
+// copies two lines of one further up (a request and its assert), among
+// lines of its own, is added at the end: the copy is new code (see
+// twice), not the other test's lines rewritten.
 func TestMergeSnippetAppends(t *testing.T) {
 	const file = "func indexRef(runes []rune, r rune) int {\n\tfor i, c := range runes {\n\t\tif c == r {\n\t\t\treturn i\n\t\t}\n\t}\n\treturn -1\n}\n\n" +
 		"func lastIndexFoldRef(runes []rune, b byte) int {\n\tlower, upper := rune(b), rune(b-32)\n\tfor i := len(runes) - 1; i >= 0; i-- {\n\t\tif runes[i] == lower || runes[i] == upper {\n\t\t\treturn i\n\t\t}\n\t}\n\treturn -1\n}\n"
