@@ -128,8 +128,10 @@
 // by depth (a line as the file writes it, next to a run at the file's own
 // indentation, is at its depth whatever indent steps the two read as), and
 // blank lines between a marker and the segment's first (last) line that is
-// placed are the file's: the marker stands for them. A line that reads as
-// the file's line changed is taken as changed only between lines that are
+// placed are the file's: the marker stands for them; blank lines between
+// new lines and a marker below, where the new lines stand inside a run of
+// the file's blank lines, are new (a method added above the file's two
+// blank lines keeps both). A line that reads as the file's line changed is taken as changed only between lines that are
 // the file's, or at the segment's edge when both lines open a block alike (a
 // function's first line, changed, above the body the file has under it, or
 // below it a marker for that body; a preprocessor's "#if" reworded above the

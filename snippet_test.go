@@ -2858,3 +2858,23 @@ func TestMergeSnippetCopiedNeighbour(t *testing.T) {
 		checkMerge(t, file, snippet, "", editkit.ErrConflict)
 	})
 }
+
+// TestMergeSnippetBlankLinesAfterNew: a method added at the end of a
+// Python class, above the two blank lines before the next top-level
+// definition, its segment showing one blank line above it and one below,
+// then a marker: the new lines stand inside the file's run of blank lines,
+// and the blank line after them is new, so both of the file's stay. Where
+// the file has one blank line there, the segment's last blank line is
+// that one.
+func TestMergeSnippetBlankLinesAfterNew(t *testing.T) {
+	const class = "class TestScope:\n    def test_loop(self, env):\n        tmpl = env.from_string(\"{% for x in xs %}{% endfor %}\")\n        assert tmpl.render() == \"\"\n"
+	const added = "    def test_select(self, env):\n        env.tests[\"foo\"] = is_foo\n        assert render(env) == \"foo\"\n"
+	const next = "@pytest.mark.parametrize(\"char\", [\"\\x85\"])\ndef test_unicode_whitespace(env, char):\n    assert char\n"
+	snippet := "# ... existing code ...\n        assert tmpl.render() == \"\"\n\n" + added + "\n# ... existing code ...\n"
+	t.Run("two blank lines", func(t *testing.T) {
+		checkMerge(t, class+"\n\n"+next, snippet, class+"\n"+added+"\n\n"+next, nil)
+	})
+	t.Run("one blank line", func(t *testing.T) {
+		checkMerge(t, class+"\n"+next, snippet, class+"\n"+added+"\n"+next, nil)
+	})
+}
