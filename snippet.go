@@ -345,8 +345,10 @@ func planSnippet(ctx context.Context, buf *buffer.Buffer, path, snippet string, 
 // are not new. (A model that elides a function's doc comment writes
 // "// ... existing code ...", a blank line, then the function: the blank
 // line would cut the comment off the function.) Blank lines after new ones
-// are kept: they separate the new lines from the file's.
+// are kept: they separate the new lines from the file's (see
+// newBlanksAtEnd, for those the walk paired with the file's).
 func markedBlanks(s segment, p *placement) (segment, *placement) {
+	p = newBlanksAtEnd(s, p)
 	first, last := p.pairs[0], p.pairs[len(p.pairs)-1]
 	lo, hi := 0, len(s.lines)
 	if !s.open[0] && !p.loose[0] && first[1] == p.start && allBlank(s.lines[:first[0]]) {
@@ -356,7 +358,7 @@ func markedBlanks(s segment, p *placement) (segment, *placement) {
 		hi = last[0] + 1
 	}
 	if lo == 0 && hi == len(s.lines) {
-		return s, newBlanksAtEnd(s, p)
+		return s, p
 	}
 	q := *p
 	q.pairs = make([][2]int, len(p.pairs))
