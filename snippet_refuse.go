@@ -1635,15 +1635,8 @@ func unclosedOpeners(lines []string) []int {
 // abutsPaired reports whether run r of a segment's lines has a paired
 // line next to it, blank lines aside.
 func abutsPaired(s segment, r run, paired map[int]bool) bool {
-	i := r.i0 - 1
-	for i >= 0 && isBlank(s.lines[i]) {
-		i--
-	}
-	j := r.i1 + 1
-	for j < len(s.lines) && isBlank(s.lines[j]) {
-		j++
-	}
-	return i >= 0 && paired[i] || j < len(s.lines) && paired[j]
+	above, below := nextNonBlank(s.lines, r.i0, -1), nextNonBlank(s.lines, r.i1, 1)
+	return above >= 0 && paired[above] || below >= 0 && paired[below]
 }
 
 // insertsOnly reports whether placement p keeps every line of the file
