@@ -233,6 +233,9 @@ func (m *merger) tied(k int, s segment, best []cand, says []int, places func(int
 			return p, nil
 		}
 	}
+	if p := m.newSibling(k, s, all, says, places, prev); p != nil {
+		return p, nil
+	}
 	var at []LineRange
 	var starts, foldedAt []int
 	for _, c := range all {
@@ -275,6 +278,100 @@ func atDepth(all []cand, rel *relation) (same, aside []cand) {
 		return nil, nil
 	}
 	return same, aside
+}
+
+// newSibling settles a tie between places (all) when exactly one of them
+// writes the segment's middle lines between two lines of the file that
+// stand next to each other, and every other would write them over a block
+// of the file instead (see renames): new code written like its neighbour,
+// a test beside its twin. Read at the neighbour, the segment would rename
+// it into the new code and lose it; a model that changes a function keeps
+// its name. The new lines must be mostly new to the file (see writesNew),
+// and the placement must write no line twice (see twice). A folded place
+// (see folded) is read so too, its top run ending above the bottom run's
+// first line: the new code's last lines are its neighbour's. nil when
+// that does not settle the tie.
+//
+// Measured on replay: 12 more right merges over the kinds of the 52
+// repositories (gin's and koa's new tests, sinatra's, typer's), none
+// wrong, no must-refuse case merged. Preferring the place that inserts
+// over any other, 8 more right merges on `snippet` but 3 wrong (a
+// function deleted and another written in its place, a line changed
+// rather than one added); without the line-for-line test, an fzf
+// function replaced by another was read as added beside it.
+func (m *merger) newSibling(k int, s segment, all []cand, says []int, places func(int) []int, prev int) *placement {
+	win := -1
+	all = slices.Clone(all)
+	for n, c := range all {
+		if c.folded() {
+			if c.bot.j0 <= c.top.j0 {
+				return nil
+			}
+			if c.top = c.top.cut(c.top.i1-(c.top.j1-c.bot.j0+1), s); c.top.says == 0 {
+				return nil
+			}
+			all[n] = c
+		}
+		switch {
+		case c.bot.j0 == c.top.j1+1 && c.bot.i0 > c.top.i1+1:
+			if win >= 0 {
+				return nil
+			}
+			win = n
+		case !m.renames(s, c):
+			return nil
+		}
+	}
+	if win < 0 || !m.writesNew(s, all[win]) {
+		return nil
+	}
+	c := all[win]
+	c.alts = nil
+	p, err := m.build(k, s, c, says, places, prev, nil)
+	if err != nil {
+		return nil
+	}
+	if m.finish(k, s, p, places); p.twice != nil {
+		return nil
+	}
+	for _, o := range all {
+		if o.top.j0 != c.top.j0 {
+			p.others = append(p.others, o.top.j0)
+		}
+	}
+	return p
+}
+
+// renames reports a place c whose file lines between its runs hold a line
+// that opens a block and names it (not a comment; the file has it once)
+// which the segment does not have, and whose lines that say something,
+// three or more, the segment's lines there have, or rewrite line for line
+// (see rewritten), two in three: the segment would rewrite that block
+// into a copy of itself under another name.
+func (m *merger) renames(s segment, c cand) bool {
+	at := m.segmentLines(s)
+	named := false
+	for j := c.top.j1 + 1; j < c.bot.j0 && !named; j++ {
+		l := m.buf.Line(j)
+		named = saysSomething(l) && opens(l) && !isComment(l) && len(at[m.norm(j)]) == 0 &&
+			len(m.buf.Occurrences(buffer.Collapse, l, 2)) == 1
+	}
+	if !named {
+		return false
+	}
+	checks := rewriteChecks
+	n, like := 0, 0
+	for j := c.top.j1 + 1; j < c.bot.j0; j++ {
+		f := m.norm(j)
+		if !saysSomething(f) {
+			continue
+		}
+		n++
+		if len(inRange(at[f], c.top.i1+1, c.bot.i0)) > 0 || m.rewritten(s, c.top, c.bot, j, &checks) {
+			like++
+		}
+	}
+	return n >= 3 && 3*like >= 2*n
 }
 
 // finish completes a placement: it notes the lines it would write twice

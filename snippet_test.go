@@ -2878,3 +2878,29 @@ func TestMergeSnippetBlankLinesAfterNew(t *testing.T) {
 		checkMerge(t, class+"\n"+next, snippet, class+"\n"+added+"\n"+next, nil)
 	})
 }
+
+// TestMergeSnippetNewSibling: a new test written like the one above it,
+// its segment's context the end of that test, which ends the test above
+// it too, and the first lines of the type below. Read at the first test's
+// end, the segment would rename the second test into the new one; it is
+// added beside it. A copy of the second test under a new name, its lines
+// all the file's, still reads both ways.
+func TestMergeSnippetNewSibling(t *testing.T) {
+	test := func(name, tag, src, want string) string {
+		return "func TestMapping" + name + "(t *testing.T) {\n\tvar s struct {\n\t\tFoo customHex `" + tag + "`\n\t}\n\terr := mappingByPtr(&s, formSource{" + src + "}, \"form\")\n\trequire.NoError(t, err)\n\n\tassert.EqualValues(t, " + want + ", s.Foo)\n}\n\n"
+	}
+	uri := test("HexURI", `uri:"foo"`, "\"foo\": {`f5`}", "245")
+	form := test("HexForm", `form:"foo"`, "\"foo\": {`f5`}", "245")
+	def := test("HexDefault", `form:"foo,default=f5"`, "\"foo\": {}", "0xf5")
+	const typ = "type customPath struct {\n\tProtocol string\n\tPath     string\n\tName     string\n}\n"
+	file := "package binding\n\n" + uri + form + typ
+	t.Run("a new test beside its twin", func(t *testing.T) {
+		snippet := "// ... existing code ...\n\tassert.EqualValues(t, 245, s.Foo)\n}\n\n" + def + "type customPath struct {\n\tProtocol string\n\tPath     string\n// ... existing code ...\n"
+		checkMerge(t, file, snippet, "package binding\n\n"+uri+form+def+typ, nil)
+	})
+	t.Run("a copy of its twin", func(t *testing.T) {
+		again := test("HexFormAgain", `form:"foo"`, "\"foo\": {`f5`}", "245")
+		snippet := "// ... existing code ...\n\tassert.EqualValues(t, 245, s.Foo)\n}\n\n" + again + "type customPath struct {\n\tProtocol string\n\tPath     string\n// ... existing code ...\n"
+		checkMerge(t, file, snippet, "", editkit.ErrAmbiguous)
+	})
+}
