@@ -613,12 +613,60 @@ func (m *merger) thin(k int, s segment, c cand, says []int) (far int, err *Error
 	if dir := m.named(s, c.top, says); dir != 0 {
 		return dir, nil
 	}
+	if m.rewritesAtEdge(s, c.top) {
+		return 0, nil
+	}
 	i := c.top.saying(s) // named, not a blank line before it
 	j := c.top.j0 + i - c.top.i0
 	return 0, m.segmentError(ErrNotFound, k, s, "has one line that is the file's (line %d, %q, at file line %d) and %d more that are not there",
 		s.at+i+1, strings.TrimSpace(s.lines[i]), j+1, other).
 		at(LineRange{j + 1, j + 1}).
 		withHint("Check that the snippet is for this file; start and end the segment with two or three unchanged lines of the file around the change")
+}
+
+// rewritesAtEdge reports a segment placed by run r at the file's edge
+// (r holds the segment's first line that is not blank, at the file's
+// first such line, with no marker above; or likewise at the end) whose
+// other lines are the file's at the same distance from that edge, each as
+// it is or rewritten (see alike; blank for blank), two rewritten at
+// least, and whose far end is the file's line there as it is: the segment
+// rewrites the file's first lines one for one, and its far end says how
+// far (lodash's "var" declarations made "const" under "'use strict'",
+// down to the ruler below them, before a marker).
+//
+// Measured on replay: 8 more right merges over the kinds of the 52
+// repositories (lodash's, zlib's, a PSScriptAnalyzer file), none wrong, no
+// must-refuse case merged. Anywhere in the file, not only at its edge: 3
+// wrong (a C# property written over the alike one below it).
+func (m *merger) rewritesAtEdge(s segment, r run) bool {
+	first, last := nextNonBlank(s.lines, -1, 1), nextNonBlank(s.lines, len(s.lines), -1)
+	if first < 0 {
+		return false
+	}
+	atTop := s.open[0] && r.i0 <= first && r.j0 == nextNonBlankLine(m.buf, -1, 1)
+	atEnd := s.open[1] && r.i1 >= last && r.j1 == nextNonBlankLine(m.buf, m.n, -1)
+	off := r.j0 - r.i0
+	if !atTop && !atEnd || first+off < 0 || last+off >= m.n {
+		return false
+	}
+	rewrote := 0
+	for i := first; i <= last; i++ {
+		l, f := s.lines[i], m.buf.Line(i+off)
+		switch {
+		case isBlank(l) != isBlank(f):
+			return false
+		case isBlank(l) || buffer.Equal(buffer.Collapse, l, f):
+		case alike(l, f, changedLine):
+			rewrote++
+		default:
+			return false
+		}
+	}
+	far := last
+	if !atTop {
+		far = first
+	}
+	return rewrote >= 2 && buffer.Equal(buffer.Collapse, s.lines[far], m.buf.Line(far+off))
 }
 
 // named reports, for run r of a segment placed by r's one line that says

@@ -2904,3 +2904,21 @@ func TestMergeSnippetNewSibling(t *testing.T) {
 		checkMerge(t, file, snippet, "", editkit.ErrAmbiguous)
 	})
 }
+
+// TestMergeSnippetRewritesFirstLines: a snippet that starts where the file
+// does, with no marker above, placed by its first line alone, whose other
+// lines rewrite the file's first lines one for one down to a line the file
+// has there as it is (a ruler), then a marker: it replaces those lines.
+// Ending one line short of the ruler, nothing says how far it reaches.
+func TestMergeSnippetRewritesFirstLines(t *testing.T) {
+	const head = "'use strict';\n\nvar _ = require('lodash'),\n    fs = require('fs-extra'),\n    path = require('path');\n\nvar minify = require('../common/minify.js');\n\n/*----------------------------------------------------------------------------*/\n"
+	const body = "\nfunction copy(srcPath, destPath) {\n  return _.partial(fs.copy, srcPath, destPath);\n}\n\nmodule.exports = {\n  'copy': copy\n};\n"
+	const rewritten = "'use strict';\n\nconst _ = require('lodash');\nconst fs = require('fs-extra');\nconst path = require('path');\n\nconst minify = require('../common/minify.js');\n\n/*----------------------------------------------------------------------------*/\n"
+	t.Run("down to the ruler", func(t *testing.T) {
+		checkMerge(t, head+body, rewritten+"// ... existing code ...\n", rewritten+body, nil)
+	})
+	t.Run("short of the ruler", func(t *testing.T) {
+		short := strings.TrimSuffix(rewritten, "\n/*----------------------------------------------------------------------------*/\n")
+		checkMerge(t, head+body, short+"// ... existing code ...\n", "", editkit.ErrNotFound)
+	})
+}
