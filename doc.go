@@ -182,7 +182,10 @@
 // closes that block or the last of the file's next blocks it goes on with,
 // each opened by the file's own first line there, and a marker follows or
 // the file ends there too) replaces the file's blocks, bodies and all, to
-// the line that closes the last, however long the bodies it drops. A line a
+// the line that closes the last, however long the bodies it drops. One
+// written whole by indentation (a Python function from its first line,
+// every other line deeper) that ends on a changed line ends where the
+// file's block does: that line rewrites the block's last. A line a
 // segment writes that the file has just outside it is written twice unless
 // another segment replaces it there (code moved), or it is new code written
 // like its neighbour: two such lines at most, with new lines on each side,

@@ -37,7 +37,8 @@ func (m *merger) extend(k int, s segment, p *placement, prev int) error {
 				withHint("If the block is new, end the segment with the file's line that follows it there (%q); if it rewrites those lines, keep a line of their body that stays, or replace them with edit_block", next)
 		}
 		if i, f := changed[0], changed[1]; i >= 0 {
-			if s.open[max(dir, 0)] && m.outermost(f, dir) || m.rewritesOpener(s, slices.Concat(p.pairs, got), i, f, dir) {
+			if s.open[max(dir, 0)] && m.outermost(f, dir) || m.rewritesOpener(s, slices.Concat(p.pairs, got), i, f, dir) ||
+				dir > 0 && m.endsIndentedBlock(s, p.pairs, i, f) {
 				got = append(got, changed) // the file's first or last line, or a block's first, changed
 			} else {
 				ends, side, next := "ends", "before", "follows"
@@ -67,6 +68,55 @@ func (m *merger) extend(k int, s segment, p *placement, prev int) error {
 		}
 	}
 	return nil
+}
+
+// endsIndentedBlock reports whether the segment's last line i, which
+// reads as file line f changed, ends a block that the segment writes
+// whole, by indentation: the segment's first line that says something
+// (comments aside) is the file's, paired, and opens a block that names
+// something (see closedBlock); every line after it in the segment stands
+// deeper; and f is the last line of the file's block under that line, the
+// file's next line standing no deeper than it. A Python function written
+// whole, its last line a changed "return", replaces the function's; nothing
+// after the block's last line can be its body.
+//
+// Measured on replay: 42 more right `blocks` merges over the 52
+// repositories (requests' and typer's functions, quotes changed in their
+// last lines; 4 of 828 on the seven, 17 of 1,406 on ten held out, 21 of
+// 2,359 on the 25), no other kind moves, no must-refuse case merged. One
+// requests snippet, refused at this segment before, now merges wrong at
+// the one before it: "else:" and two imports swapped, read as one import
+// added above the other, the marker below keeping the old one.
+func (m *merger) endsIndentedBlock(s segment, pairs [][2]int, i, f int) bool {
+	top := slices.IndexFunc(s.lines, func(l string) bool { return saysSomething(l) && !isComment(l) })
+	if top < 0 || top >= i || i != nextNonBlank(s.lines, len(s.lines), -1) || !opens(s.lines[top]) ||
+		!distinctive(s.lines[top]) || names(s.lines[top]) < 2 {
+		return false
+	}
+	k := slices.IndexFunc(pairs, func(q [2]int) bool { return q[0] == top })
+	if k < 0 {
+		return false
+	}
+	o := pairs[k][1]
+	depth := indentWidth(s.lines[top], m.tab)
+	for _, l := range s.lines[top+1 : i+1] {
+		if !isBlank(l) && indentWidth(l, m.tab) <= depth {
+			return false
+		}
+	}
+	fd := indentWidth(m.buf.Line(o), m.tab)
+	end := o
+	for j := o + 1; j < min(m.n, o+1+maxBlockScan); j++ {
+		l := m.buf.Line(j)
+		if isBlank(l) {
+			continue
+		}
+		if indentWidth(l, m.tab) <= fd {
+			return end == f
+		}
+		end = j
+	}
+	return end == f && (o+1+maxBlockScan >= m.n)
 }
 
 // rewritesOpener reports whether the segment's outermost line i, which reads

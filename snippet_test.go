@@ -2922,3 +2922,23 @@ func TestMergeSnippetRewritesFirstLines(t *testing.T) {
 		checkMerge(t, head+body, short+"// ... existing code ...\n", "", editkit.ErrNotFound)
 	})
 }
+
+// TestMergeSnippetIndentedBlockWhole: a Python function written whole
+// between markers, its last line a changed "return": it ends where the
+// function's block ends, so it replaces the function's last line. Where
+// the file's function goes on past the line the segment changes last,
+// nothing says whether it replaces that line.
+func TestMergeSnippetIndentedBlockWhole(t *testing.T) {
+	const before = "import sys\n\n\n"
+	const after = "\n\ndef options(url, **kwargs):\n    return request('options', url, **kwargs)\n"
+	const get = "def get(url, params=None, **kwargs):\n    r\"\"\"Sends a GET request.\"\"\"\n\n    return request('get', url, params=params, **kwargs)\n"
+	const newGet = "def get(url, params=None, **kwargs):\n    r\"\"\"Sends a GET request.\"\"\"\n\n    return request(\"get\", url, params=params, **kwargs)\n"
+	snippet := "# ... existing code ...\n" + newGet + "# ... existing code ...\n"
+	t.Run("to the block's end", func(t *testing.T) {
+		checkMerge(t, before+get+after, snippet, before+newGet+after, nil)
+	})
+	t.Run("the block goes on", func(t *testing.T) {
+		const more = "    log.debug('sent')\n"
+		checkMerge(t, before+get+more+after, snippet, "", editkit.ErrAmbiguous)
+	})
+}
