@@ -185,7 +185,11 @@
 // the line that closes the last, however long the bodies it drops. One
 // written whole by indentation (a Python function from its first line,
 // every other line deeper) that ends on a changed line ends where the
-// file's block does: that line rewrites the block's last. A line a
+// file's block does: that line rewrites the block's last. A segment
+// whose first line declares what the file's line just above its first
+// pair declares (the same first word and name: "def get(" over "def
+// get(url):"), both opening a block, rewrites that line: a signature now
+// written over several lines. A line a
 // segment writes that the file has just outside it is written twice unless
 // another segment replaces it there (code moved), or it is new code written
 // like its neighbour: two such lines at most, with new lines on each side,

@@ -726,6 +726,7 @@ func (m *merger) build(k int, s segment, c cand, says []int, places func(int) []
 	if err := m.openEnd(k, s, p, prev); err != nil {
 		return nil, err
 	}
+	m.signatureAbove(s, p)
 	p.start, p.end = p.pairs[0][1], p.pairs[len(p.pairs)-1][1]+1
 	if err := m.check(k, s, p); err != nil {
 		if q := m.changedTop(k, s, c, says, places, prev, others); q != nil {

@@ -180,3 +180,20 @@ func TestEdgeFurtherUp(t *testing.T) {
 		t.Errorf("edgeFurtherUp with the brackets right above = %v, want nil", got)
 	}
 }
+
+func TestDeclared(t *testing.T) {
+	for _, c := range []struct{ line, want string }{
+		{"def get(url, params=None, **kwargs):", "get"},
+		{"def get(", "get"},
+		{"func (h *SlogHook) toSlogLevel(level logrus.Level) slog.Leveler {", "toSlogLevel"},
+		{"fn log_impl<L: Log>(", "log_impl"},
+		{"static int évènement(void *arg)", "évènement"},
+		{"x = (a + b)", ""},
+		{"if (x) {", ""},
+		{"", ""},
+	} {
+		if got := declared(c.line); got != c.want {
+			t.Errorf("declared(%q) = %q, want %q", c.line, got, c.want)
+		}
+	}
+}

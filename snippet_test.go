@@ -2238,9 +2238,10 @@ func TestMergeSnippetJoinsBlocks(t *testing.T) {
 }
 
 // TestMergeSnippetEmptiedOpener: a function's first line rewritten over
-// several lines, shown right below a marker: kept, the file's line would
-// open a function whose body the new lines take. Refused; with the line
-// above it shown, the first line is replaced.
+// several lines, shown right below a marker: it declares the name the
+// file's line declares, so it replaces that line (see signatureAbove), as
+// it does with the line above it shown. New lines of another kind there
+// (a call) would leave the file's line, kept, with no body: refused.
 func TestMergeSnippetEmptiedOpener(t *testing.T) {
 	const file = "import os\n\n\ndef dispatch(key, hooks):\n    \"\"\"Dispatch a hook.\"\"\"\n    hooks = hooks or {}\n    return hooks.get(key)\n"
 	const header = "def dispatch(\n    key: str,\n    hooks: dict,\n) -> object:\n    \"\"\"Dispatch a hook.\"\"\"\n    hooks = hooks or {}\n# ... existing code ...\n"
@@ -2248,6 +2249,11 @@ func TestMergeSnippetEmptiedOpener(t *testing.T) {
 		name:    "right below the marker",
 		content: file,
 		snippet: "# ... existing code ...\n" + header,
+		want:    strings.Replace(file, "def dispatch(key, hooks):\n", "def dispatch(\n    key: str,\n    hooks: dict,\n) -> object:\n", 1),
+	}, {
+		name:    "a call right below the marker",
+		content: file,
+		snippet: "# ... existing code ...\nlog.debug(\"dispatching\")\n    \"\"\"Dispatch a hook.\"\"\"\n    hooks = hooks or {}\n# ... existing code ...\n",
 		err:     editkit.ErrAmbiguous,
 	}, {
 		name:    "below the file's lines above it",
@@ -2940,5 +2946,23 @@ func TestMergeSnippetIndentedBlockWhole(t *testing.T) {
 	t.Run("the block goes on", func(t *testing.T) {
 		const more = "    log.debug('sent')\n"
 		checkMerge(t, before+get+more+after, snippet, "", editkit.ErrAmbiguous)
+	})
+}
+
+// TestMergeSnippetSignatureAbove: a function whose signature the segment
+// writes over several lines, above the body the file has: the new
+// signature replaces the file's one-line signature. A signature of
+// another name there is new code above it, a block with no body: refused.
+func TestMergeSnippetSignatureAbove(t *testing.T) {
+	const file = "import sys\n\n\ndef get(url, params=None, **kwargs):\n    r\"\"\"Sends a GET request.\"\"\"\n    return request(\"get\", url, params=params, **kwargs)\n\n\ndef head(url, **kwargs):\n    return request(\"head\", url, **kwargs)\n"
+	const body = "    r\"\"\"Sends a GET request.\"\"\"\n    return request(\"get\", url, params=params, **kwargs)\n"
+	t.Run("the same name", func(t *testing.T) {
+		const sig = "def get(\n    url: str,\n    params: Params | None = None,\n    **kwargs: Any,\n) -> Response:\n"
+		want := strings.Replace(file, "def get(url, params=None, **kwargs):\n", sig, 1)
+		checkMerge(t, file, "# ... existing code ...\n"+sig+body+"# ... existing code ...\n", want, nil)
+	})
+	t.Run("another name", func(t *testing.T) {
+		const sig = "def fetch(\n    url: str,\n    **kwargs: Any,\n) -> Response:\n"
+		checkMerge(t, file, "# ... existing code ...\n"+sig+body+"# ... existing code ...\n", "", editkit.ErrAmbiguous)
 	})
 }
