@@ -342,6 +342,10 @@ func (m *merger) newSibling(k int, s segment, all []cand, says []int, places fun
 	return p
 }
 
+// renameLookups bounds the lines renames looks up in the whole file for
+// one place.
+const renameLookups = 4
+
 // renames reports a place c whose file lines between its runs hold a line
 // that opens a block and names it (not a comment; the file has it once)
 // which the segment does not have, and whose lines that say something,
@@ -351,10 +355,12 @@ func (m *merger) newSibling(k int, s segment, all []cand, says []int, places fun
 func (m *merger) renames(s segment, c cand) bool {
 	at := m.segmentLines(s)
 	named := false
-	for j := c.top.j1 + 1; j < c.bot.j0 && !named; j++ {
-		l := m.buf.Line(j)
-		named = saysSomething(l) && opens(l) && !isComment(l) && len(at[m.norm(j)]) == 0 &&
-			len(m.buf.Occurrences(buffer.Collapse, l, 2)) == 1
+	// Each line looked up costs a scan of the file: a few at most.
+	for j, lookups := c.top.j1+1, renameLookups; j < c.bot.j0 && !named && lookups > 0; j++ {
+		if l := m.buf.Line(j); saysSomething(l) && opens(l) && !isComment(l) && len(at[m.norm(j)]) == 0 {
+			lookups--
+			named = len(m.buf.Occurrences(buffer.Collapse, l, 2)) == 1
+		}
 	}
 	if !named {
 		return false
