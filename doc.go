@@ -199,8 +199,9 @@
 // starts there (likewise at the end; so does one that starts with a blank
 // line, blank lines above the file's first line being the snippet's to
 // write; placed by that line alone, it reaches as far as its lines rewrite
-// the file's one for one, to a line the file has there as it is), and one whose first line is a later line of the file leaves the
-// lines above in place when there are more than 20 of them, or when the
+// the file's one for one, to a line the file has there as it is), and one
+// whose first line is a later line of the file leaves the lines above in
+// place when there are more than 20 of them, or when the
 // snippet's markers stand only between its parts, at neither end, and its
 // last part does not end at the file's last line
 // (likewise below); with no marker below it, new lines after the file's last
