@@ -213,11 +213,12 @@
 // lines counting once); otherwise it is a piece of the file: it replaces the
 // stretch its lines mark, and the file's lines past its ends stay.
 //
-// A segment that fits two places, at one of them between two lines of the
-// file that stand next to each other, at each other over a block whose
-// first line names something the segment does not have and whose lines it
-// rewrites line for line, adds new code beside that block: a model that
-// changes a function keeps its name (a new test written like its twin).
+// A segment that fits several places, at one of them between two lines of
+// the file that stand next to each other, and at each of the others over a
+// block whose first line names something the segment does not have and
+// whose lines it rewrites line for line, is new code beside that block: a
+// model that changes a function keeps its name (a new test written like
+// its twin).
 //
 // It refuses rather than guess: a segment that fits two places (or fits one
 // as the file already has it and would change another, even only by deleting
