@@ -98,26 +98,14 @@ func (m *merger) endsIndentedBlock(s segment, pairs [][2]int, i, f int) bool {
 	if k < 0 {
 		return false
 	}
+	inside := func(lines []string, depth int) bool {
+		return !slices.ContainsFunc(lines, func(l string) bool { return !isBlank(l) && indentWidth(l, m.tab) <= depth })
+	}
 	o := pairs[k][1]
-	depth := indentWidth(s.lines[top], m.tab)
-	for _, l := range s.lines[top+1 : i+1] {
-		if !isBlank(l) && indentWidth(l, m.tab) <= depth {
-			return false
-		}
-	}
 	fd := indentWidth(m.buf.Line(o), m.tab)
-	end := o
-	for j := o + 1; j < min(m.n, o+1+maxBlockScan); j++ {
-		l := m.buf.Line(j)
-		if isBlank(l) {
-			continue
-		}
-		if indentWidth(l, m.tab) <= fd {
-			return end == f
-		}
-		end = j
-	}
-	return end == f && (o+1+maxBlockScan >= m.n)
+	after := nextNonBlankLine(m.buf, f, 1) // the block ends at f
+	return f > o && inside(s.lines[top+1:i+1], indentWidth(s.lines[top], m.tab)) &&
+		inside(fileLines(m.buf, o+1, f-o), fd) && (after < 0 || indentWidth(m.buf.Line(after), m.tab) <= fd)
 }
 
 // signatureAbove pairs the segment's first line that says something,

@@ -1628,10 +1628,10 @@ func (m *merger) wholeFile(s segment, c cand) bool {
 // not close ("{" at its end, or the line above a "{" alone), when the
 // segment's lines between a and b leave fewer such blocks open and the
 // brackets of the lines p holds by (from its first pair to its last) do
-// not balance as the segment's do, or -1. The segment then goes on inside a block whose first line it
-// drops — the end of one window and a later one's lines joined where a
-// marker was forgotten, paired with lines like them a little below (a
-// struct's body, after its namespace and name). Brackets that close
+// not balance as the segment's do, or -1. The segment then goes on inside
+// a block whose first line it drops — the end of one window and a later
+// one's lines joined where a marker was forgotten, paired with lines like
+// them a little below (a struct's body, after its namespace and name). Brackets that close
 // elsewhere in the same placement are the pairing's, not the edit's: a
 // test rewritten around a new helper deletes the first line of one body
 // and writes another.
@@ -1706,7 +1706,7 @@ func (m *merger) insertsOnly(s segment, p *placement) bool {
 			have[buffer.Normalize(buffer.Collapse, s.lines[i])] = true
 		}
 		for j := a[1] + 1; j < b[1]; j++ {
-			if l := m.buf.Line(j); saysSomething(l) && !have[buffer.Normalize(buffer.Collapse, l)] {
+			if l := m.norm(j); saysSomething(l) && !have[l] {
 				return false
 			}
 		}
