@@ -3,9 +3,11 @@ package editkit
 import (
 	"cmp"
 	"slices"
+	"strings"
 	"unicode"
 
 	"github.com/editkit/editkit/internal/buffer"
+	"github.com/editkit/editkit/internal/fuzzy"
 	"github.com/editkit/editkit/internal/text"
 )
 
@@ -234,6 +236,9 @@ func (m *merger) tied(k int, s segment, best []cand, says []int, places func(int
 		}
 	}
 	if p := m.newSibling(k, s, all, says, places, prev); p != nil {
+		return p, nil
+	}
+	if p := m.closestRewrite(k, s, all, says, places, prev); p != nil {
 		return p, nil
 	}
 	var at []LineRange
@@ -1002,4 +1007,116 @@ func edges(says []int) []int {
 func (m *merger) fartherRun(s segment, a, b run) bool {
 	return a.says <= 1 && b.says > 1 && b.i0 > a.i0 && b.j0-a.j0 >= b.i0-a.i0 &&
 		m.holding(s, a.pairs(), buffer.TrimRight) < a.says && m.holding(s, b.pairs(), buffer.TrimRight) == b.says
+}
+
+// closeLine is how alike each line a segment writes between its runs
+// must be to the file's line it replaces for closestRewrite to read it as
+// that line retouched.
+const closeLine = 0.8
+
+// closestRewrite settles a tie between places (all) when the segment's
+// runs cover it whole, each place would rewrite file lines between them,
+// and at exactly one place every line the segment writes there is the
+// file's line retouched (closeLine), line for line — the least edit, as a
+// diff reads a change — and no other place's text there is as near the
+// segment's, spaces and line breaks aside (a statement the segment joins
+// onto one line). nil when that does not settle the tie: an insertion at
+// some place is as likely as a rewrite.
+//
+// Measured on replay: 121 more right merges over the kinds of the 52
+// repositories (23 on snippet: a cache key's version bumped in one of
+// two alike CI jobs, a test renamed, a dependency's version), none wrong,
+// no must-refuse case merged. At a bar of 0.6, 6 wrong (a function
+// renamed into its new twin, read at the twin). Comparing the text alone,
+// not line for line, 13 wrong (a resource added beside its alike
+// neighbours, read as a rename of one). Requiring every place to rewrite
+// as many lines cost 53 of the right merges: where the other place would
+// gain a line (a step copied from one CI job into another, changed on
+// the way), that is still a reading, but a retouch of one line is the
+// likelier.
+func (m *merger) closestRewrite(k int, s segment, all []cand, says []int, places func(int) []int, prev int) *placement {
+	if len(all) > maxTies {
+		return nil
+	}
+	win := -1
+	near := make([]float64, len(all))
+	for n, c := range all {
+		if c.folded() || c.bot.i0 <= c.top.i1 {
+			return nil
+		}
+		if slices.ContainsFunc(s.lines[:c.top.i0], notBlank) || slices.ContainsFunc(s.lines[c.bot.i1+1:], notBlank) {
+			return nil // the segment goes on past the runs: more than the middle is in question
+		}
+		seg := slices.DeleteFunc(slices.Clone(s.lines[c.top.i1+1:c.bot.i0]), isBlank)
+		var file []string
+		for j := c.top.j1 + 1; j < c.bot.j0; j++ {
+			if l := m.buf.Line(j); !isBlank(l) {
+				file = append(file, l)
+			}
+		}
+		if len(file) == 0 {
+			return nil // an insertion there is as likely
+		}
+		a, b := unspaced(seg), unspaced(file)
+		if len(a) > maxAlike || len(b) > maxAlike {
+			return nil
+		}
+		near[n] = fuzzy.Similarity(a, b, 0)
+		if len(seg) == len(file) && retouches(seg, file) {
+			if win >= 0 {
+				return nil
+			}
+			win = n
+		}
+	}
+	if win < 0 {
+		return nil
+	}
+	for n := range all {
+		if n != win && near[n] >= near[win] {
+			return nil
+		}
+	}
+	c := all[win]
+	c.alts = nil
+	p, err := m.build(k, s, c, says, places, prev, nil)
+	if err != nil {
+		return nil
+	}
+	if m.finish(k, s, p, places); p.twice != nil {
+		return nil
+	}
+	for _, o := range all {
+		if o.top.j0 != c.top.j0 {
+			p.others = append(p.others, o.top.j0)
+		}
+	}
+	return p
+}
+
+// retouches reports whether each of lines seg is the line of file at its
+// index retouched (closeLine), one at least changed.
+func retouches(seg, file []string) bool {
+	changed := false
+	for x := range seg {
+		if !alike(seg[x], file[x], closeLine) {
+			return false
+		}
+		changed = changed || seg[x] != file[x]
+	}
+	return changed
+}
+
+// unspaced joins lines with every space and tab left out: their text,
+// however it is indented and broken into lines.
+func unspaced(lines []string) string {
+	var b strings.Builder
+	for _, l := range lines {
+		for _, r := range l {
+			if r != ' ' && r != '\t' {
+				b.WriteRune(r)
+			}
+		}
+	}
+	return b.String()
 }

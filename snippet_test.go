@@ -236,8 +236,13 @@ func c() {
 		snippet: "# ... existing code ...\n      - uses: toolchain\n        with:\n          components: clippy\n          version: \"1.71\"\n      - uses: install\n        with:\n          tool: hack\n# ... existing code ...\n",
 		want:    strings.Replace(ciFile, "version: \"1.68\"", "version: \"1.71\"", 1),
 	}, {
-		name:    "the same steps at one depth: nothing says which",
+		name:    "the same steps at one depth: the job whose line it retouches (the other would gain a line and change one)",
 		content: sameDepth(ciFile),
+		snippet: "# ... existing code ...\n      - uses: toolchain\n        with:\n          components: clippy\n          version: \"1.71\"\n      - uses: install\n        with:\n          tool: hack\n# ... existing code ...\n",
+		want:    strings.Replace(sameDepth(ciFile), "version: \"1.68\"", "version: \"1.71\"", 1),
+	}, {
+		name:    "the same steps at one depth: nothing says which",
+		content: strings.Replace(sameDepth(ciFile), "version: \"1.68\"", "version: nightly", 1),
 		snippet: "# ... existing code ...\n      - uses: toolchain\n        with:\n          components: clippy\n          version: \"1.71\"\n      - uses: install\n        with:\n          tool: hack\n# ... existing code ...\n",
 		err:     editkit.ErrAmbiguous,
 	}, {
@@ -2797,7 +2802,8 @@ func TestMergeSnippetRewritesToTop(t *testing.T) {
 // start alike): the other place, which keeps that comment where it is and
 // drops no line, is the one. (Where the first place would add the line
 // rather than rewrite one like it, as a step copied into a CI job from the
-// job below, TestMergeSnippet's "the same steps at one depth" is refused.)
+// job below, TestMergeSnippet's "the same steps at one depth: nothing says
+// which" is refused.)
 func TestMergeSnippetTwiceElsewhere(t *testing.T) {
 	block := func(note, option string) string {
 		return "<div class=\"termy\">\n\n```console\n// Check the help\n$ python main.py --help\n\n" + note + "\nUsage: main.py [OPTIONS]\n\nOptions:\n" + option + "\n  --help                Show this message and exit.\n```\n\n</div>\n"
@@ -2965,4 +2971,50 @@ func TestMergeSnippetSignatureAbove(t *testing.T) {
 		const sig = "def fetch(\n    url: str,\n    **kwargs: Any,\n) -> Response:\n"
 		checkMerge(t, file, "# ... existing code ...\n"+sig+body+"# ... existing code ...\n", "", editkit.ErrAmbiguous)
 	})
+}
+
+// TestMergeSnippetClosestRewrite: a segment whose context fits two jobs
+// of a workflow, and whose changed line retouches the line one of them has
+// there: it is merged at that job. Where the other job has no line there
+// (the line may be new to it), or has the line as near (each a retouch),
+// or has the same text broken over lines (the segment may join them), the
+// tie stands.
+func TestMergeSnippetClosestRewrite(t *testing.T) {
+	job := func(name, key string) string {
+		return "  " + name + ":\n    runs-on: windows-latest\n    steps:\n      - name: Cache Build\n        uses: actions/cache@v4\n        with:\n          path: build\n" + key + "      - name: Setup MSYS2\n        uses: msys2/setup-msys2@v2\n        with:\n          msystem: " + name + "\n"
+	}
+	const head = "name: build\non: [push]\njobs:\n"
+	const oldKey = "          key: mingw-cmake-${{ matrix.EVENT_MATRIX }}-${{ hashFiles('CMakeLists.txt') }}-v4\n"
+	const newKey = "          key: mingw-cmake-${{ matrix.EVENT_MATRIX }}-${{ hashFiles('CMakeLists.txt') }}-v5\n"
+	snippet := "        # ... existing code ...\n        uses: actions/cache@v4\n        with:\n          path: build\n" + newKey + "      - name: Setup MSYS2\n        uses: msys2/setup-msys2@v2\n        # ... existing code ...\n"
+	tests := []struct {
+		name, file, want string
+		err              error
+	}{
+		{
+			name: "one job's line retouched",
+			file: head + job("autotools", "          key: mingw-autotools-v5\n") + job("cmake", oldKey),
+			want: head + job("autotools", "          key: mingw-autotools-v5\n") + job("cmake", newKey),
+		},
+		{
+			name: "the other job has no line there",
+			file: head + job("autotools", "") + job("cmake", oldKey),
+			err:  editkit.ErrAmbiguous,
+		},
+		{
+			name: "both jobs' lines retouched",
+			file: head + job("autotools", strings.Replace(oldKey, "-v4", "-v3", 1)) + job("cmake", oldKey),
+			err:  editkit.ErrAmbiguous,
+		},
+		{
+			name: "the other job's line broken in two",
+			file: head + job("autotools", strings.Replace(newKey, "}}-", "}}\n            -", 1)) + job("cmake", oldKey),
+			err:  editkit.ErrAmbiguous,
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			checkMerge(t, tt.file, snippet, tt.want, tt.err)
+		})
+	}
 }
