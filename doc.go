@@ -146,7 +146,8 @@
 // strings, in single quotes too where the file's single quotes pair up (or
 // its brackets move to their copy above a whole block it deletes). Alike
 // segments for alike places are settled by order, when only one choice
-// leaves every later segment a place; a place the segment copies verbatim,
+// leaves every later segment a place (one a later segment is refused at for
+// another reason than a tie leaves it none); a place the segment copies verbatim,
 // indentation included, beats one at another depth. A segment that fits
 // several places equally well goes to the one that reaches the file's end
 // when no marker stands below it (likewise the top; when no run reaches it,

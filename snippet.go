@@ -419,9 +419,15 @@ const (
 // placeFrom places segments k on, in order, after file line prev. A
 // segment that fits several places equally well is tried at each (up to
 // maxTies): when it holds at each, and exactly one of them leaves every
-// later segment a place — the others leave some segment none — the
-// snippet has said where it goes (two alike segments for two alike
-// places: the first takes the first); otherwise the tie is refused.
+// later segment a place — the others leave some segment none, or one
+// it refuses for another reason than a tie (it would write a line twice,
+// swallow a stretch of the file) — the snippet has said where it goes
+// (two alike segments for two alike places: the first takes the first);
+// otherwise the tie is refused. Counting only a later segment not found
+// as no place, 8 right merges fewer over the kinds of the 52 repositories
+// (in cobra, typer, serde_json and mio); counting a later tie as one too, 8
+// wrong merges more (a pipeline's pools, where the true place leaves a
+// later segment tied).
 func (m *merger) placeFrom(segs []segment, k, prev int, rel *relation) ([]*placement, error) {
 	if k == len(segs) {
 		return nil, nil
@@ -468,10 +474,12 @@ func (m *merger) placeFrom(segs []segment, k, prev int, rel *relation) ([]*place
 		switch {
 		case m.exhausted:
 			return nil, err
-		case errors.Is(rerr, ErrNotFound):
-			continue // the rest has no place after this one
-		case rerr != nil:
+		case m.ctx.Err() != nil:
+			return nil, stoppedError(m.path, m.ctx.Err())
+		case errors.Is(rerr, ErrAmbiguous):
 			return nil, err // the rest is itself unsettled there
+		case rerr != nil:
+			continue // the rest has no place after this one
 		}
 		if found != nil {
 			return nil, err // more than one way

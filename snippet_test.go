@@ -3018,3 +3018,29 @@ func TestMergeSnippetClosestRewrite(t *testing.T) {
 		})
 	}
 }
+
+// TestMergeSnippetTieSettledLater: a segment that fits two alike
+// functions, followed by one whose lines stand together only below the
+// first: read at the second function, the next segment would find its top
+// lines in one function below and its bottom lines in another above that,
+// which it refuses; so the first function is the one. Where the next
+// segment is itself tied after either, nothing says.
+func TestMergeSnippetTieSettledLater(t *testing.T) {
+	fn := func(name string) string {
+		return "func " + name + "() {\n\tx := compute(1)\n\tstep()\n\treport(x)\n\tdone()\n}\n\n"
+	}
+	const middle = "func middle() {\n\talpha()\n\tbeta()\n\tkeep()\n\tgamma()\n}\n\n"
+	const tail = "func c() {\n\tkeep()\n\tgamma()\n}\n\nfunc d() {\n\talpha()\n\tbeta()\n}\n"
+	first := "// ... existing code ...\n\tx := compute(1)\n\tstep(2)\n\treport(x)\n\tdone()\n// ... existing code ...\n"
+	t.Run("the other place leaves the next segment split", func(t *testing.T) {
+		file := fn("a") + middle + fn("b") + tail
+		snippet := first + "\talpha()\n\tbeta()\n\tdelta()\n\tkeep()\n\tgamma()\n// ... existing code ...\n"
+		want := strings.Replace(fn("a"), "step()", "step(2)", 1) + strings.Replace(middle, "\tkeep()", "\tdelta()\n\tkeep()", 1) + fn("b") + tail
+		checkMerge(t, file, snippet, want, nil)
+	})
+	t.Run("the next segment tied too", func(t *testing.T) {
+		file := fn("a") + middle + fn("b") + middle
+		snippet := first + "\talpha()\n\tbeta()\n\tdelta()\n\tkeep()\n\tgamma()\n// ... existing code ...\n"
+		checkMerge(t, file, snippet, "", editkit.ErrAmbiguous)
+	})
+}
