@@ -330,6 +330,13 @@ func (m *merger) newSibling(k int, s segment, all []cand, says []int, places fun
 	if win < 0 || !m.writesNew(s, all[win]) {
 		return nil
 	}
+	return m.placeAt(k, s, all, win, says, places, prev)
+}
+
+// placeAt places a tied segment at all[win], the place a rule chose: nil
+// when it does not build there or would write a line twice (see twice).
+// The placement names the other places among those it fits.
+func (m *merger) placeAt(k int, s segment, all []cand, win int, says []int, places func(int) []int, prev int) *placement {
 	c := all[win]
 	c.alts = nil
 	p, err := m.build(k, s, c, says, places, prev, nil)
@@ -1077,21 +1084,7 @@ func (m *merger) closestRewrite(k int, s segment, all []cand, says []int, places
 			return nil
 		}
 	}
-	c := all[win]
-	c.alts = nil
-	p, err := m.build(k, s, c, says, places, prev, nil)
-	if err != nil {
-		return nil
-	}
-	if m.finish(k, s, p, places); p.twice != nil {
-		return nil
-	}
-	for _, o := range all {
-		if o.top.j0 != c.top.j0 {
-			p.others = append(p.others, o.top.j0)
-		}
-	}
-	return p
+	return m.placeAt(k, s, all, win, says, places, prev)
 }
 
 // retouches reports whether each of lines seg is the line of file at its
