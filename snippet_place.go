@@ -1060,6 +1060,9 @@ func (m *merger) closestRewrite(k int, s segment, all []cand, says []int, places
 			if l := m.buf.Line(j); !isBlank(l) {
 				file = append(file, l)
 			}
+			if len(file) > maxAlike {
+				return nil // too long to compare: the text is longer still
+			}
 		}
 		if len(file) == 0 {
 			return nil // an insertion there is as likely
