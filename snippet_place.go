@@ -1040,7 +1040,8 @@ const closeLine = 0.8
 // as many lines cost 53 of the right merges: where the other place would
 // gain a line (a step copied from one CI job into another, changed on
 // the way), that is still a reading, but a retouch of one line is the
-// likelier.
+// likelier. Among more than maxTies places, one retouch stands out less:
+// settling up to eight cost 4 wrong merges (in timber) for 5 right.
 func (m *merger) closestRewrite(k int, s segment, all []cand, says []int, places func(int) []int, prev int) *placement {
 	if len(all) > maxTies {
 		return nil
