@@ -1041,7 +1041,7 @@ const closeLine = 0.8
 // gain a line (a step copied from one CI job into another, changed on
 // the way), that is still a reading, but a retouch of one line is the
 // likelier. Among more than maxTies places, one retouch stands out less:
-// settling up to eight cost 4 wrong merges (in timber) for 5 right.
+// settling up to eight cost 4 wrong merges (in timber) for 6 right.
 func (m *merger) closestRewrite(k int, s segment, all []cand, says []int, places func(int) []int, prev int) *placement {
 	if len(all) > maxTies {
 		return nil
