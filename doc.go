@@ -220,9 +220,10 @@
 // whose lines it rewrites line for line, is new code beside that block: a
 // model that changes a function keeps its name (a new test written like
 // its twin). One that fits several places, each of which has file lines
-// between its runs, where at one of them every line it writes there is the
-// file's line retouched (four in five characters kept), line for line, and
-// no other place's text there is as near, rewrites that place: the least
+// where the segment writes its own (between its runs, or beside its one
+// run), where at one of them every line it writes is the file's line
+// there retouched (four in five characters kept), line for line, and no
+// other place's text there is as near, rewrites that place: the least
 // edit, as a diff reads a change (a cache key's version bumped in one of
 // two alike CI jobs).
 //

@@ -1016,32 +1016,37 @@ func (m *merger) fartherRun(s segment, a, b run) bool {
 		m.holding(s, a.pairs(), buffer.TrimRight) < a.says && m.holding(s, b.pairs(), buffer.TrimRight) == b.says
 }
 
-// closeLine is how alike each line a segment writes between its runs
-// must be to the file's line it replaces for closestRewrite to read it as
-// that line retouched.
+// closeLine is how alike each line a segment writes must be to the
+// file's line it replaces for closestRewrite to read it as that line
+// retouched.
 const closeLine = 0.8
 
-// closestRewrite settles a tie between places (all) when the segment's
-// runs cover it whole, each place would rewrite file lines between them,
-// and at exactly one place every line the segment writes there is the
-// file's line retouched (closeLine), line for line — the least edit, as a
-// diff reads a change — and no other place's text there is as near the
-// segment's, spaces and line breaks aside (a statement the segment joins
-// onto one line). nil when that does not settle the tie: an insertion at
-// some place is as likely as a rewrite.
+// closestRewrite settles a tie between places (all) when each would
+// rewrite file lines (see retouchable: between two runs that cover the
+// segment whole, or on the one side of a single run where the segment
+// goes on), and at exactly one place every line the segment writes there
+// is the file's line retouched (closeLine), line for line — the least
+// edit, as a diff reads a change — and no other place's text there is as
+// near the segment's, spaces and line breaks aside (a statement the
+// segment joins onto one line). nil when that does not settle the tie: an
+// insertion at some place is as likely as a rewrite.
 //
 // Measured on replay: 121 more right merges over the kinds of the 52
 // repositories (23 on snippet: a cache key's version bumped in one of
 // two alike CI jobs, a test renamed, a dependency's version), none wrong,
-// no must-refuse case merged. At a bar of 0.6, 6 wrong (a function
-// renamed into its new twin, read at the twin). Comparing the text alone,
-// not line for line, 13 wrong (a resource added beside its alike
-// neighbours, read as a rename of one). Requiring every place to rewrite
-// as many lines cost 53 of the right merges: where the other place would
-// gain a line (a step copied from one CI job into another, changed on
-// the way), that is still a reading, but a retouch of one line is the
-// likelier. Among more than maxTies places, one retouch stands out less:
-// settling up to eight cost 4 wrong merges (in timber) for 6 right.
+// no must-refuse case merged; reading a single run's side too, 19 more
+// (log's impl whose lifetime is elided), none wrong. At a bar of 0.6, 6
+// wrong (a function renamed into its new twin, read at the twin).
+// Comparing the text alone, not line for line, 13 wrong (a resource added
+// beside its alike neighbours, read as a rename of one). Requiring every
+// place to rewrite as many lines cost 53 of the right merges: where the
+// other place would gain a line (a step copied from one CI job into
+// another, changed on the way), that is still a reading, but a retouch of
+// one line is the likelier. Among more than maxTies places, one retouch
+// stands out less: settling up to eight cost 4 wrong merges (in timber)
+// for 6 right. Comparing what each whole placement changes, a single run
+// of one line included, read an axios sponsor's image path at another
+// sponsor's line.
 func (m *merger) closestRewrite(k int, s segment, all []cand, says []int, places func(int) []int, prev int) *placement {
 	if len(all) > maxTies {
 		return nil
@@ -1049,24 +1054,12 @@ func (m *merger) closestRewrite(k int, s segment, all []cand, says []int, places
 	win := -1
 	near := make([]float64, len(all))
 	for n, c := range all {
-		if c.folded() || c.bot.i0 <= c.top.i1 {
+		seg, file, ok := m.retouchable(s, c)
+		if !ok && sharesPlace(all, n) {
+			continue // the same place, read by other runs
+		}
+		if !ok {
 			return nil
-		}
-		if slices.ContainsFunc(s.lines[:c.top.i0], notBlank) || slices.ContainsFunc(s.lines[c.bot.i1+1:], notBlank) {
-			return nil // the segment goes on past the runs: more than the middle is in question
-		}
-		seg := slices.DeleteFunc(slices.Clone(s.lines[c.top.i1+1:c.bot.i0]), isBlank)
-		var file []string
-		for j := c.top.j1 + 1; j < c.bot.j0; j++ {
-			if l := m.buf.Line(j); !isBlank(l) {
-				file = append(file, l)
-			}
-			if len(file) > maxAlike {
-				return nil // too long to compare: the text is longer still
-			}
-		}
-		if len(file) == 0 {
-			return nil // an insertion there is as likely
 		}
 		a, b := unspaced(seg), unspaced(file)
 		if len(a) > maxAlike || len(b) > maxAlike {
@@ -1089,6 +1082,65 @@ func (m *merger) closestRewrite(k int, s segment, all []cand, says []int, places
 		}
 	}
 	return m.placeAt(k, s, all, win, says, places, prev)
+}
+
+// sharesPlace reports whether another of places all starts where all[n]
+// does: the same place, read by other runs.
+func sharesPlace(all []cand, n int) bool {
+	for o, c := range all {
+		if o != n && c.top.j0 == all[n].top.j0 {
+			return true
+		}
+	}
+	return false
+}
+
+// retouchable returns the segment's lines that place c would write anew
+// and the file's lines there, blank lines left out, when closestRewrite
+// can compare them: between two runs that cover the segment whole, or on
+// the one side of a single run (holding by two lines that say something)
+// where the segment goes on, against as many of the file's lines next to
+// it. Not ok where the file has no line there (an insertion is as likely)
+// or more than can be compared.
+func (m *merger) retouchable(s segment, c cand) (seg, file []string, ok bool) {
+	notBlanks := func(lines []string) []string { return slices.DeleteFunc(slices.Clone(lines), isBlank) }
+	collect := func(j, dir, n int) []string { // n lines that are not blank from j on
+		var got []string
+		for ; j >= 0 && j < m.buf.LineCount() && len(got) < n && len(got) <= maxAlike; j += dir {
+			if l := m.buf.Line(j); !isBlank(l) {
+				got = append(got, l)
+			}
+		}
+		if dir < 0 {
+			slices.Reverse(got)
+		}
+		return got
+	}
+	above, below := notBlanks(s.lines[:c.top.i0]), notBlanks(s.lines[c.bot.i1+1:])
+	switch {
+	case c.folded():
+		return nil, nil, false
+	case c.bot.i0 > c.top.i1:
+		if len(above) > 0 || len(below) > 0 {
+			return nil, nil, false // the segment goes on past the runs: more than the middle is in question
+		}
+		seg = notBlanks(s.lines[c.top.i1+1 : c.bot.i0])
+		for j := c.top.j1 + 1; j < c.bot.j0 && len(file) <= maxAlike; j++ {
+			if l := m.buf.Line(j); !isBlank(l) {
+				file = append(file, l)
+			}
+		}
+	case c.top != c.bot || c.top.says < 2 || (len(above) > 0) == (len(below) > 0):
+		return nil, nil, false
+	case len(above) > 0:
+		seg, file = above, collect(c.top.j0-1, -1, len(above))
+	default:
+		seg, file = below, collect(c.bot.j1+1, 1, len(below))
+	}
+	if len(file) == 0 || len(file) > maxAlike {
+		return nil, nil, false
+	}
+	return seg, file, true
 }
 
 // retouches reports whether each of lines seg is the line of file at its

@@ -3019,6 +3019,48 @@ func TestMergeSnippetClosestRewrite(t *testing.T) {
 	}
 }
 
+// TestMergeSnippetClosestRewriteAtEdge: a segment held by one run, the
+// body of alike impls, whose lines above it are the closing brackets above
+// an impl and a retouch of one impl's first line: it rewrites that line.
+// Where that line is as near at both, or the run is one line, the tie
+// stands.
+func TestMergeSnippetClosestRewriteAtEdge(t *testing.T) {
+	impl := func(head string) string {
+		return head + " {\n    fn default() -> Self {\n        Self::new()\n    }\n}\n\n"
+	}
+	const record, metadata = "impl<'a> Default for RecordBuilder<'a>", "impl<'a> Default for MetadataBuilder<'a>"
+	const first = "impl Default for Logger"
+	file := impl(first) + impl(record) + impl(metadata)
+	tests := []struct {
+		name, file, snippet, want string
+		err                       error
+	}{
+		{
+			name:    "one impl's first line retouched",
+			file:    file,
+			snippet: "// ... existing code ...\n    }\n}\n\nimpl Default for RecordBuilder<'_> {\n    fn default() -> Self {\n        Self::new()\n    }\n// ... existing code ...\n",
+			want:    impl(first) + impl("impl Default for RecordBuilder<'_>") + impl(metadata),
+		},
+		{
+			name:    "both first lines as near",
+			file:    impl(first) + impl("impl<'a> Default for RecordBuilder<'a, A>") + impl("impl<'a> Default for RecordBuilder<'a, B>"),
+			snippet: "// ... existing code ...\n    }\n}\n\nimpl Default for RecordBuilder<'_, C> {\n    fn default() -> Self {\n        Self::new()\n    }\n// ... existing code ...\n",
+			err:     editkit.ErrAmbiguous,
+		},
+		{
+			name:    "a run of one line",
+			file:    file,
+			snippet: "// ... existing code ...\n    }\n}\n\nimpl Default for RecordBuilder<'_> {\n    fn default() -> Self {\n// ... existing code ...\n",
+			err:     editkit.ErrAmbiguous,
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			checkMerge(t, tt.file, tt.snippet, tt.want, tt.err)
+		})
+	}
+}
+
 // TestMergeSnippetTieSettledLater: a segment that fits two alike
 // functions, followed by one whose lines stand together only below the
 // first: read at the second function, the next segment would find its top
