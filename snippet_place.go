@@ -1103,19 +1103,6 @@ func sharesPlace(all []cand, n int) bool {
 // it. Not ok where the file has no line there (an insertion is as likely)
 // or more than can be compared.
 func (m *merger) retouchable(s segment, c cand) (seg, file []string, ok bool) {
-	notBlanks := func(lines []string) []string { return slices.DeleteFunc(slices.Clone(lines), isBlank) }
-	collect := func(j, dir, n int) []string { // n lines that are not blank from j on
-		var got []string
-		for ; j >= 0 && j < m.buf.LineCount() && len(got) < n && len(got) <= maxAlike; j += dir {
-			if l := m.buf.Line(j); !isBlank(l) {
-				got = append(got, l)
-			}
-		}
-		if dir < 0 {
-			slices.Reverse(got)
-		}
-		return got
-	}
 	above, below := notBlanks(s.lines[:c.top.i0]), notBlanks(s.lines[c.bot.i1+1:])
 	switch {
 	case c.folded():
@@ -1125,22 +1112,48 @@ func (m *merger) retouchable(s segment, c cand) (seg, file []string, ok bool) {
 			return nil, nil, false // the segment goes on past the runs: more than the middle is in question
 		}
 		seg = notBlanks(s.lines[c.top.i1+1 : c.bot.i0])
-		for j := c.top.j1 + 1; j < c.bot.j0 && len(file) <= maxAlike; j++ {
-			if l := m.buf.Line(j); !isBlank(l) {
-				file = append(file, l)
-			}
-		}
+		file, ok = m.nonBlankLines(c.top.j1+1, 1, c.bot.j0, maxAlike+1)
 	case c.top != c.bot || c.top.says < 2 || (len(above) > 0) == (len(below) > 0):
 		return nil, nil, false
 	case len(above) > 0:
-		seg, file = above, collect(c.top.j0-1, -1, len(above))
+		seg = above
+		file, ok = m.nonBlankLines(c.top.j0-1, -1, -1, len(above))
 	default:
-		seg, file = below, collect(c.bot.j1+1, 1, len(below))
+		seg = below
+		file, ok = m.nonBlankLines(c.bot.j1+1, 1, m.buf.LineCount(), len(below))
 	}
-	if len(file) == 0 || len(file) > maxAlike {
+	if !ok || len(file) == 0 || len(file) > maxAlike {
 		return nil, nil, false
 	}
 	return seg, file, true
+}
+
+// notBlanks is lines without the blank ones.
+func notBlanks(lines []string) []string {
+	return slices.DeleteFunc(slices.Clone(lines), isBlank)
+}
+
+// nonBlankLines returns, in file order, up to n lines that are not blank,
+// walking the file from line j in direction dir up to line end (not
+// included). Not ok when more than maxAlike blank lines stand in the way:
+// what lies past them is not read.
+func (m *merger) nonBlankLines(j, dir, end, n int) ([]string, bool) {
+	var got []string
+	blanks := 0
+	for ; (j-end)*dir < 0 && len(got) < n; j += dir {
+		l := m.buf.Line(j)
+		if !isBlank(l) {
+			got = append(got, l)
+			continue
+		}
+		if blanks++; blanks > maxAlike {
+			return nil, false
+		}
+	}
+	if dir < 0 {
+		slices.Reverse(got)
+	}
+	return got, true
 }
 
 // retouches reports whether each of lines seg is the line of file at its
