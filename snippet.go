@@ -321,6 +321,9 @@ func planSnippet(ctx context.Context, buf *buffer.Buffer, path, snippet string, 
 		if len(segs) > 1 {
 			what = fmt.Sprintf("each of its %d segments is", len(segs))
 		}
+		if err := m.unchangedTwin(segs, places); err != nil {
+			return nil, nil, err
+		}
 		if bare {
 			return nil, nil, errorf(ErrNoOp, path, "the snippet changes nothing: %s already in the file as written, but for blank lines next to a marker, which stands for the file's lines there, blank ones too", what).
 				withHint("To add a blank line, show the file's lines on both sides of it")

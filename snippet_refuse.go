@@ -1562,6 +1562,23 @@ func (m *merger) unchangedAmongChanges(segs []segment, places []*placement, edit
 	return nil
 }
 
+// unchangedTwin refuses a snippet that changes nothing where it went when
+// a segment also fits another place, where it would change the file: a
+// block the file has twice, one copy already as the snippet has it. Either
+// the change is made and nothing is left to do, or it is meant for the
+// other copy; "changes nothing" alone would tell the model its change is
+// in the file when it may not be.
+func (m *merger) unchangedTwin(segs []segment, places []*placement) *Error {
+	for k, p := range places {
+		if len(p.others) == 0 {
+			continue
+		}
+		return m.segmentError(ErrAmbiguous, k, segs[k], "is already in the file as written at line %d, and also fits file %s, where it would change lines: if the change is made, nothing is left to do; if it is meant there, which place is meant is not clear", p.start+1, linesList(p.others)).
+			withHint("If the change is not in the file yet, add a line next to it that the file has only once, such as the enclosing function's first line")
+	}
+	return nil
+}
+
 // keeps reports an edit that writes the text it replaces: its segment
 // changes nothing where it is placed.
 func (m *merger) keeps(e text.Edit) bool { return m.buf.Slice(e.Start, e.End) == e.New }

@@ -950,6 +950,12 @@ func TestMergeSnippetRefusalMessages(t *testing.T) {
 		snippet: "// ... existing code ...\nfunc B() int {\n// ... existing code ...\nfunc C() int {\n\treturn 4\n}\n",
 		err:     editkit.ErrNoOp,
 		msg:     "the snippet changes nothing: each of its 2 segments is already in the file as written",
+	}, {
+		name:    "a snippet the file has as written, whose twin it would change",
+		content: "func one() {\n\tlvl := level()\n\tif lvl <= max {\n\t\tlog::<&_>(\n\t\t\tlogger,\n\t\t\tlvl,\n\t\t)\n\t}\n}\n\nfunc two() {\n\tlvl := level()\n\tif lvl <= max {\n\t\tlog(\n\t\t\tlogger,\n\t\t\tlvl,\n\t\t)\n\t}\n}\n",
+		snippet: "// ... existing code ...\n\tlvl := level()\n\tif lvl <= max {\n\t\tlog(\n\t\t\tlogger,\n\t\t\tlvl,\n// ... existing code ...\n",
+		err:     editkit.ErrAmbiguous,
+		msg:     "is already in the file as written at line 12, and also fits file line 2, where it would change lines: if the change is made, nothing is left to do",
 	}} {
 		t.Run(tc.name, func(t *testing.T) {
 			got, _, err := editkit.MergeSnippet(tc.content, tc.snippet)
