@@ -284,8 +284,12 @@
 // the file has all over; read as new when the runs hold two lines that say
 // something and the rewrite has no line close to the file's line it would
 // replace, or would leave brackets the file's lines there do not while the
-// new lines balance), one with a new block below the lines it changes whose
-// first line reads as the file's next block's first line renamed, while it
+// new lines balance), one whose top run holds only lines the file has all
+// over ("```go", "func main() {") below new lines, with two or more lines
+// that say something between its runs (a new section written like the one
+// above its place, or that one's example rewritten), one with a new block
+// below the lines it changes whose first line reads as the file's next
+// block's first line renamed, while it
 // keeps no line of that block's body (new there, or that block rewritten),
 // one whose edge of brackets and rulers the file has a little further out (a
 // new section, or the function between deleted), and one that runs on past

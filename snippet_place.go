@@ -758,6 +758,9 @@ func (m *merger) build(k int, s segment, c cand, says []int, places func(int) []
 	if e := m.rewritesPast(k, s, p, far); e != nil {
 		return nil, e
 	}
+	if e := m.newAboveCommonTop(k, s, c, p); e != nil {
+		return nil, e
+	}
 	return p, nil
 }
 

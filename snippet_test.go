@@ -1704,7 +1704,7 @@ func TestMergeSnippetTwiceShortWords(t *testing.T) {
 	var b strings.Builder
 	b.WriteString("# 1.6.0\nFixes:\n  * end of line cleanup\n  * revert the entry concurrency fix\n\nFeatures:\n  * an option to disable quoting\n\n")
 	for v := 5; v >= 4; v-- {
-		fmt.Fprintf(&b, "# 1.%d.0\nFixes:\n", v)
+		fmt.Fprintf(&b, "# 1.%d.0\nBug fixes:\n", v)
 		for i := range 8 {
 			fmt.Fprintf(&b, "  * fix number %d of release %d\n", i, v)
 		}
@@ -3091,4 +3091,35 @@ func TestMergeSnippetTieSettledLater(t *testing.T) {
 		snippet := first + "\talpha()\n\tbeta()\n\tdelta()\n\tkeep()\n\tgamma()\n// ... existing code ...\n"
 		checkMerge(t, file, snippet, "", editkit.ErrAmbiguous)
 	})
+}
+
+// A segment whose only lines of the file at its top are ones the file
+// has all over (an example's "```go" and "func main() {"), below a new
+// heading: those lines are the file's nearest copy above the bottom run,
+// rewritten, or the whole a new section, like the ones above it. Nothing
+// says which; with the previous section's last line of text on top, the
+// section is new.
+func TestMergeSnippetNewAboveCommonTop(t *testing.T) {
+	example := func(name, body string) string {
+		return "## " + name + "\n\nTo " + strings.ToLower(name) + ":\n\n```go\nfunc main() {\n" + body + "}\n```\n\n"
+	}
+	file := "# Guide\n\n" +
+		example("Colors", "  gin.ForceConsoleColor()\n  router := gin.Default()\n  router.Run(\":8080\")\n") +
+		example("Logging", "  f, _ := os.Create(\"gin.log\")\n  gin.DefaultWriter = io.MultiWriter(f)\n  router := gin.Default()\n") +
+		example("Binding", "  router := gin.Default()\n  router.POST(\"/login\", login)\n") +
+		example("Templates", "  router := gin.Default()\n  router.LoadHTMLGlob(\"templates/*\")\n") +
+		example("Redirects", "  router := gin.Default()\n  router.GET(\"/old\", redirect)\n")
+	const section = "## Query strings\n\n```go\nfunc main() {\n  router := gin.New()\n\n  // The logger leaves out the query string: /path?q=1 is logged as /path.\n  cfg := gin.LoggerConfig{SkipQueryString: true}\n  router.Use(gin.LoggerWithConfig(cfg))\n}\n```\n\n"
+	want := strings.Replace(file, "## Binding", section+"## Binding", 1)
+	runMergeCases(t, []mergeCase{{
+		name:    "a blank line on top",
+		content: file,
+		snippet: "<!-- ... existing code ... -->\n\n" + section + "## Binding\n<!-- ... existing code ... -->\n",
+		err:     editkit.ErrAmbiguous,
+	}, {
+		name:    "the section above's last lines on top",
+		content: file,
+		snippet: "<!-- ... existing code ... -->\n  gin.DefaultWriter = io.MultiWriter(f)\n  router := gin.Default()\n}\n```\n\n" + section + "## Binding\n<!-- ... existing code ... -->\n",
+		want:    want,
+	}})
 }
