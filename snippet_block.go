@@ -221,15 +221,15 @@ func (m *merger) commonTop(k int, s segment, c cand, places func(int) []int) (*c
 	return nil, m.readsTwoWays(k, s, q, c.top.j0+t-c.top.i0, between, -1, true)
 }
 
-// newAboveCommonTop refuses a candidate whose top run holds only lines
-// the file has all over ("```go", "func main() {"), below new lines of
-// the segment that say something, when the file has two lines or more
-// that say something between the runs: the run is the copy of those lines
-// nearest the bottom run, and nothing else says it is the file's. New code
-// written like the code above its place (a section with its own example)
-// reads as new there as well as a rewrite of that code, however alike its
-// lines are to the code there (an example's lines are like the others'). It looks at the
-// placement build settles on (p), only when nothing above the run was
+// newAboveCommonTop refuses a candidate whose top run holds only lines the file
+// has all over ("```go", "func main() {"), below new lines of the segment
+// that say something, when the file has two lines or more that say
+// something between the runs: the run is the copy of those lines nearest
+// the bottom run, and nothing else says it is the file's. New code written
+// like the code above its place (a section with its own example) reads as
+// new there as well as a rewrite of that code, however alike its lines are
+// to the code there (an example's lines are like the others'). It looks at
+// the placement build settles on (p), only when nothing above the run was
 // paired: read again from its first lines (see twinTop), a new function
 // whose brackets on top are the file's is placed right.
 //
@@ -238,29 +238,14 @@ func (m *merger) commonTop(k int, s segment, c cand, places func(int) []int) (*c
 // of its guide over the example above it; thor, sinatra,
 // swift-argument-parser), 2 foreign snippets (libevent, jekyll) and 4
 // swallowed markers (cJSON, fd) — and no right merge lost. Checked on the
-// first candidate, before those readings, it cost 10 right merges.
+// first candidate, before those readings, it cost 10 right merges. The
+// same at the bottom run (new lines below it) moved nothing.
 func (m *merger) newAboveCommonTop(k int, s segment, c cand, p *placement) *Error {
 	if s.open[0] || c.bot.i0 <= c.top.i1 || p.pairs[0] != [2]int{c.top.i0, c.top.j0} {
 		return nil
 	}
-	t := c.top.saying(s)
-	newAbove := false
-	for i := 0; i < c.top.i0; i++ {
-		if !saysSomething(s.lines[i]) {
-			continue
-		}
-		if len(m.buf.Occurrences(buffer.Collapse, s.lines[i], 1)) > 0 {
-			return nil
-		}
-		newAbove = true
-	}
-	if !newAbove {
+	if !m.newAbove(s, c.top) || m.holdsRare(s, c.top) {
 		return nil
-	}
-	for i := t; i <= c.top.i1; i++ {
-		if saysSomething(s.lines[i]) && m.rareLine(buffer.Normalize(buffer.Collapse, s.lines[i])) {
-			return nil
-		}
 	}
 	between := 0
 	for j := c.top.j1 + 1; j < c.bot.j0; j++ {
@@ -271,12 +256,40 @@ func (m *merger) newAboveCommonTop(k int, s segment, c cand, p *placement) *Erro
 	if between < 2 {
 		return nil
 	}
-	b := c.bot.saying(s)
+	t, b := c.top.saying(s), c.bot.saying(s)
 	return m.segmentError(ErrAmbiguous, k, s, "reads two ways: its lines %d-%d are the file's lines %d-%d, but lines the file has all over (%q at %d places or more), and the lines above them are new. Read as the file's, the segment rewrites file lines %d-%d (%s that say something); read as new like the lines above them, the whole goes above file line %d (%q). Nothing in it says which",
 		s.at+c.top.i0+1, s.at+c.top.i1+1, c.top.j0+1, c.top.j1+1, strings.TrimSpace(s.lines[t]), commonPlaces+1,
 		c.top.j1+2, c.bot.j0, plural(between, "line"), c.bot.j0+b-c.bot.i0+1, clipLine(strings.TrimSpace(s.lines[b]))).
 		at(LineRange{c.top.j1 + 2, c.bot.j0}).
 		withHint("Start the segment with a line of the file that occurs once, such as the line above the change, so that its place is clear")
+}
+
+// newAbove reports whether the segment has lines that say something
+// above run r, and the nearest twiceLookups of them are none of the file's
+// lines.
+func (m *merger) newAbove(s segment, r run) bool {
+	looked := 0
+	for i := r.i0 - 1; i >= 0 && looked < twiceLookups; i-- {
+		if !saysSomething(s.lines[i]) {
+			continue
+		}
+		if len(m.buf.Occurrences(buffer.Collapse, s.lines[i], 1)) > 0 {
+			return false
+		}
+		looked++
+	}
+	return looked > 0
+}
+
+// holdsRare reports whether run r holds a line that says something and
+// that the file has at commonPlaces places or fewer.
+func (m *merger) holdsRare(s segment, r run) bool {
+	for i := r.i0; i <= r.i1; i++ {
+		if saysSomething(s.lines[i]) && m.rareLine(buffer.Normalize(buffer.Collapse, s.lines[i])) {
+			return true
+		}
+	}
+	return false
 }
 
 // rewritesBetween reports whether a line of the segment from its top
