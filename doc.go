@@ -141,8 +141,11 @@
 // file's as they stand above the run; and the file's few lines between a
 // segment's top brackets, the file's a little further up, and the lines
 // the walk up from its runs read, when half of them are like lines the
-// segment has there). A segment whose edge is only brackets
-// must close what the lines it replaces close, not counting those in
+// segment has there). A line the file's line starts with (spaces aside),
+// where that line is a whole statement and the segment's next lines close
+// what it opens, is that line opened up over several (an argument a line),
+// rewritten however far its old self sits. A segment whose edge is only
+// brackets must close what the lines it replaces close, not counting those in
 // strings, in single quotes too where the file's single quotes pair up (or
 // its brackets move to their copy above a whole block it deletes). Alike
 // segments for alike places are settled by order, when only one choice

@@ -3123,3 +3123,25 @@ func TestMergeSnippetNewAboveCommonTop(t *testing.T) {
 		want:    want,
 	}})
 }
+
+// A segment placed by its last lines whose first new lines open up the
+// file's line above them over several (an argument written one a line):
+// that line is rewritten, not kept above the new ones. The segment's
+// blank first line is the file's above it. Where the file's line starts
+// otherwise, the new lines are new.
+func TestMergeSnippetStatementOpenedUp(t *testing.T) {
+	const file = "function build() {\n  const markdown = read(path)\n    .replace(/x/g, '');\n\n" +
+		"  const $ = cheerio.load(marky(markdown, { 'sanitize': false }));\n  const $header = $('h1').first().remove();\n  return $header;\n}\n"
+	const opened = "  const $ = cheerio.load(marky(markdown, {\n    'enableHeadingLinkIcons': false,\n    'sanitize': false\n  }));\n\n"
+	runMergeCases(t, []mergeCase{{
+		name:    "the file's line opened up",
+		content: file,
+		snippet: "  // ... existing code ...\n\n" + opened + "  const $header = $('h1').first().remove();\n  // ... existing code ...\n",
+		want:    strings.Replace(file, "  const $ = cheerio.load(marky(markdown, { 'sanitize': false }));\n", opened, 1),
+	}, {
+		name:    "a new statement below it",
+		content: file,
+		snippet: "  // ... existing code ...\n\n  const $$ = cheerio.load(other, {\n    'enableHeadingLinkIcons': false,\n    'sanitize': false,\n  });\n  const $header = $('h1').first().remove();\n  // ... existing code ...\n",
+		want:    strings.Replace(file, "  const $header", "\n  const $$ = cheerio.load(other, {\n    'enableHeadingLinkIcons': false,\n    'sanitize': false,\n  });\n  const $header", 1),
+	}})
+}
