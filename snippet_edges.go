@@ -241,7 +241,10 @@ func sameConditional(a, b string) bool {
 // (lodash's build script: an options literal opened up below a blank
 // line, which had been kept above the new lines) and, read so at the
 // segment's edge too (see extend), one refused snippet-blocks merge of
-// ansible-lint right; nothing else moves on 52 repositories. With any line alike that the lines after it balance, a
+// ansible-lint right; taken for the line changed however unlike the whole
+// (walking down too), one more of each (requests' hook filter written over
+// three lines above a marker, which had kept the old line below them);
+// nothing else moves on 52 repositories. With any line alike that the lines after it balance, a
 // viper type written whole paired its first line with a comment far above
 // (a refusal merged wrong).
 func (m *merger) continuation(s segment, i, f int) int {
@@ -330,10 +333,12 @@ func (m *merger) align(s segment, rel relation, seg []int, j, dir, limit int) ([
 		}
 		c, ok := changed[[2]int{x, y}]
 		if !ok {
-			// Walking up, the lines that continue it come first: a file's
-			// line opened up over several sits that much further up.
-			c = (y >= x-2 || y >= x-2-m.continuation(s, seg[x], file(y))) &&
-				(alike(s.lines[seg[x]], m.buf.Line(file(y)), changedLine) || x == len(seg)-1 && sameConditional(s.lines[seg[x]], m.buf.Line(file(y))))
+			// A file's line opened up over several is that line changed,
+			// however unlike the whole; walking up, the lines that continue
+			// it come first, and it sits that much further up.
+			opened := m.continuation(s, seg[x], file(y))
+			c = y >= x-2-opened && (opened > 0 || alike(s.lines[seg[x]], m.buf.Line(file(y)), changedLine) ||
+				x == len(seg)-1 && sameConditional(s.lines[seg[x]], m.buf.Line(file(y))))
 			changed[[2]int{x, y}] = c
 		}
 		if c {

@@ -3144,4 +3144,13 @@ func TestMergeSnippetStatementOpenedUp(t *testing.T) {
 		snippet: "  // ... existing code ...\n\n  const $$ = cheerio.load(other, {\n    'enableHeadingLinkIcons': false,\n    'sanitize': false,\n  });\n  const $header = $('h1').first().remove();\n  // ... existing code ...\n",
 		want:    strings.Replace(file, "  const $header", "\n  const $$ = cheerio.load(other, {\n    'enableHeadingLinkIcons': false,\n    'sanitize': false,\n  });\n  const $header", 1),
 	}})
+
+	const py = "class Hooks:\n    def register(self, event, hook):\n        if isinstance(hook, Callable):\n            self.hooks[event].append(hook)\n" +
+		"        elif hasattr(hook, \"__iter__\"):\n            self.hooks[event].extend(h for h in hook if isinstance(h, Callable))  # type: ignore[reportUnnecessaryIsInstance]  # runtime filter\n\n" +
+		"    def deregister(self, event, hook):\n        pass\n"
+	const call = "            self.hooks[event].extend(\n                h for h in hook if isinstance(h, Callable)\n            )  # runtime filter\n"
+	t.Run("at the segment's end, above a marker", func(t *testing.T) {
+		checkMerge(t, py, "# ... existing code ...\n        elif hasattr(hook, \"__iter__\"):\n"+call+"\n# ... existing code ...\n",
+			strings.Replace(py, "            self.hooks[event].extend(h for h in hook if isinstance(h, Callable))  # type: ignore[reportUnnecessaryIsInstance]  # runtime filter\n", call, 1), nil)
+	})
 }
