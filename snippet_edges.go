@@ -354,6 +354,19 @@ func (m *merger) align(s segment, rel relation, seg []int, j, dir, limit int) ([
 		return !a.blank && !b.blank && rel.depth(a.width, b.width) == 0 &&
 			isComment(s.lines[seg[x]]) && isComment(m.buf.Line(file(y)))
 	}
+	// seg[:docTop] is a doc comment right above a line of code the walk
+	// starts from: where it ends, at a blank line, the file's comment there
+	// may go on, the rest of the comment the segment rewrote shorter.
+	// Measured on replay: two wrong tight merges right (logrus's doc
+	// comments, backbone), none lost on 52 repositories; with any comment
+	// (a changelog's bullets and headings, "#define" in C) 3 right merges
+	// lost and 2 wrong made.
+	docTop := 0
+	if dir < 0 && seg[0]+1 < len(s.lines) && saysSomething(s.lines[seg[0]+1]) && !isComment(s.lines[seg[0]+1]) {
+		for docTop < len(seg) && docComment(s.lines[seg[docTop]]) {
+			docTop++
+		}
+	}
 	// Passing over a file line on the way to pair seg[x] costs 1, unless
 	// the line is nested deeper than seg[x] or blank: then it is the old
 	// body of the block seg[x] closes or continues, which the segment
@@ -362,6 +375,9 @@ func (m *merger) align(s segment, rel relation, seg []int, j, dir, limit int) ([
 		a, b := sl[x], fl[y]
 		if b.blank || !a.blank && rel.depth(a.width, b.width) > 0 {
 			return 0
+		}
+		if a.blank && x > 0 && x == docTop && rewritten(x-1, y) && docComment(m.buf.Line(file(y))) {
+			return 0 // the rest of the doc comment the segment rewrote shorter, up to the blank line above both
 		}
 		return 1
 	}
@@ -1098,6 +1114,14 @@ func fillPairs(seg []string, buf *buffer.Buffer, pairs [][2]int) [][2]int {
 func isComment(l string) bool {
 	t := strings.TrimSpace(l)
 	return t != "" && stripComment(t) != t
+}
+
+// docComment reports a comment line that is not a preprocessor's
+// directive ("#define", "#endif"), which isComment takes for a shell's
+// comment.
+func docComment(l string) bool {
+	t := strings.TrimSpace(l)
+	return isComment(l) && !(len(t) > 1 && t[0] == '#' && t[1] != ' ' && t[1] != '#' && t[1] != '!')
 }
 
 // keptOrDeleted refuses a segment whose lines past its outermost line

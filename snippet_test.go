@@ -3154,3 +3154,24 @@ func TestMergeSnippetStatementOpenedUp(t *testing.T) {
 			strings.Replace(py, "            self.hooks[event].extend(h for h in hook if isinstance(h, Callable))  # type: ignore[reportUnnecessaryIsInstance]  # runtime filter\n", call, 1), nil)
 	})
 }
+
+// A doc comment rewritten shorter, in a segment placed by the function's
+// first line below it, with the blank line above the comment on top: the
+// file's whole comment is rewritten, not kept above the new one.
+func TestMergeSnippetDocCommentShorter(t *testing.T) {
+	const old = "// WithField creates an entry from the standard logger and adds a field to\n// it. If you want multiple fields, use `WithFields`.\n//\n" +
+		"// Note that it doesn't log until you call Debug, Print, Info, Warn, Fatal\n// or Panic on the Entry it returns.\n"
+	const file = "package logrus\n\nvar std = New()\n\n" + old + "func WithField(key string, value any) *Entry {\n\treturn std.WithField(key, value)\n}\n"
+	const doc = "// WithField creates an entry from the standard logger and adds a single field.\n// For multiple fields, prefer [WithFields] over chaining WithField calls.\n"
+	runMergeCases(t, []mergeCase{{
+		name:    "rewritten",
+		content: file,
+		snippet: "// ... existing code ...\n\n" + doc + "func WithField(key string, value any) *Entry {\n// ... existing code ...\n",
+		want:    strings.Replace(file, old, doc, 1),
+	}, {
+		name:    "a line added on top",
+		content: file,
+		snippet: "// ... existing code ...\n\n// Deprecated: use WithFields.\n" + old + "func WithField(key string, value any) *Entry {\n// ... existing code ...\n",
+		want:    strings.Replace(file, old, "// Deprecated: use WithFields.\n"+old, 1),
+	}})
+}
