@@ -244,9 +244,9 @@ func sameConditional(a, b string) bool {
 // ansible-lint right; taken for the line changed however unlike the whole
 // (walking down too), one more of each (requests' hook filter written over
 // three lines above a marker, which had kept the old line below them);
-// nothing else moves on 52 repositories. With any line alike that the lines after it balance, a
-// viper type written whole paired its first line with a comment far above
-// (a refusal merged wrong).
+// nothing else moves on 52 repositories. With any line alike that the
+// lines after it balance, a viper type written whole paired its first
+// line with a comment far above (a refusal merged wrong).
 func (m *merger) continuation(s segment, i, f int) int {
 	b := balance(s.lines[i : i+1])
 	if b == (brackets{}) || balance([]string{m.buf.Line(f)}) != (brackets{}) ||
