@@ -144,14 +144,16 @@
 // segment has there). A line the file's line starts with (spaces aside),
 // where that line is a whole statement and the segment's next lines close
 // what it opens, is that line opened up over several (an argument a line),
-// rewritten however far its old self sits and however unlike the whole. A
-// doc comment above a line of code the segment places, with a blank line
-// above it, rewrites the file's doc comment there however much longer. A
-// segment whose edge is only brackets must close what the lines it
-// replaces close, not counting those in strings, in single quotes too
-// where the file's single quotes pair up (or its brackets move to their
-// copy above a whole block it deletes). Alike
-// segments for alike places are settled by order, when only one choice
+// rewritten however far its old self sits and however unlike the whole;
+// likewise a whole statement that starts as the file's line does where
+// that line opens brackets it does not close (a signature closed up onto
+// one line). A doc comment above a line of code the segment places, with
+// a blank line above it, rewrites the file's doc comment there however
+// much longer. A segment whose edge is only brackets must close what the
+// lines it replaces close, not counting those in strings, in single quotes
+// too where the file's single quotes pair up (or its brackets move to
+// their copy above a whole block it deletes). Alike segments for alike
+// places are settled by order, when only one choice
 // leaves every later segment a place (one a later segment is refused at for
 // another reason than a tie leaves it none); a place the segment copies verbatim,
 // indentation included, beats one at another depth. A segment that fits

