@@ -316,13 +316,13 @@ func planSnippet(ctx context.Context, buf *buffer.Buffer, path, snippet string, 
 	if err := m.deletionAbove(segs, places, edits); err != nil {
 		return nil, nil, err
 	}
+	if err := m.unchangedTwin(segs, places, edits); err != nil {
+		return nil, nil, err
+	}
 	if !slices.ContainsFunc(edits, func(e text.Edit) bool { return !m.keeps(e) }) {
 		what := "its one segment is"
 		if len(segs) > 1 {
 			what = fmt.Sprintf("each of its %d segments is", len(segs))
-		}
-		if err := m.unchangedTwin(segs, places); err != nil {
-			return nil, nil, err
 		}
 		if bare {
 			return nil, nil, errorf(ErrNoOp, path, "the snippet changes nothing: %s already in the file as written, but for blank lines next to a marker, which stands for the file's lines there, blank ones too", what).
@@ -330,9 +330,6 @@ func planSnippet(ctx context.Context, buf *buffer.Buffer, path, snippet string, 
 		}
 		return nil, nil, errorf(ErrNoOp, path, "the snippet changes nothing: %s already in the file as written", what).
 			withHint("Check the file with view; send only the lines that change, with markers for the rest")
-	}
-	if err := m.unchangedAmongChanges(segs, places, edits); err != nil {
-		return nil, nil, err
 	}
 	res.Lines = newRanges(buf, edits)
 	for i := range res.Segments {

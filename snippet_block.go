@@ -202,12 +202,7 @@ func (m *merger) commonTop(k int, s segment, c cand, places func(int) []int) (*c
 	if q[0] < 0 || q[1]-len(edge) <= c.top.j1 {
 		return nil, nil
 	}
-	between := 0
-	for j := c.top.j1 + 1; j < c.bot.j0; j++ {
-		if saysSomething(m.buf.Line(j)) {
-			between++
-		}
-	}
+	between := m.saysBetween(c)
 	if between < 2 {
 		return nil, nil
 	}
@@ -247,12 +242,7 @@ func (m *merger) newAboveCommonTop(k int, s segment, c cand, p *placement) *Erro
 	if !m.newAbove(s, c.top) || m.holdsRare(s, c.top) {
 		return nil
 	}
-	between := 0
-	for j := c.top.j1 + 1; j < c.bot.j0; j++ {
-		if saysSomething(m.buf.Line(j)) {
-			between++
-		}
-	}
+	between := m.saysBetween(c)
 	if between < 2 {
 		return nil
 	}
@@ -290,6 +280,18 @@ func (m *merger) holdsRare(s segment, r run) bool {
 		}
 	}
 	return false
+}
+
+// saysBetween counts the file's lines that say something between c's
+// runs: those a placement there rewrites.
+func (m *merger) saysBetween(c cand) int {
+	n := 0
+	for j := c.top.j1 + 1; j < c.bot.j0; j++ {
+		if saysSomething(m.buf.Line(j)) {
+			n++
+		}
+	}
+	return n
 }
 
 // rewritesBetween reports whether a line of the segment from its top

@@ -1544,34 +1544,25 @@ func weakEdges(lines []string) bool {
 	return first >= 0 && (!saysSomething(lines[first]) || !saysSomething(lines[last]))
 }
 
-// unchangedAmongChanges refuses a segment that changes nothing where it
-// went, in a snippet that changes the file elsewhere, when it also fits
-// another place, where it would change the file: a block the file has
-// twice, one copy already as the snippet has it. The snippet shows a
-// change; that it lands on the copy that needs none says the other copy
-// was meant, or that nothing tells them apart.
-func (m *merger) unchangedAmongChanges(segs []segment, places []*placement, edits []text.Edit) *Error {
+// unchangedTwin refuses a segment that changes nothing where it went
+// when it also fits another place, where it would change the file: a block
+// the file has twice, one copy already as the snippet has it. Where the
+// rest of the snippet changes the file, the snippet shows a change, and
+// that it lands on the copy that needs none says the other copy was meant,
+// or that nothing tells them apart. Where nothing else changes, either the
+// change is made and nothing is left to do, or it is meant for the other
+// copy: "changes nothing" alone would tell the model its change is in the
+// file when it may not be.
+func (m *merger) unchangedTwin(segs []segment, places []*placement, edits []text.Edit) *Error {
+	changes := slices.ContainsFunc(edits, func(e text.Edit) bool { return !m.keeps(e) })
 	for k, e := range edits {
 		p := places[k]
 		if !m.keeps(e) || len(p.others) == 0 {
 			continue
 		}
-		return m.segmentError(ErrAmbiguous, k, segs[k], "is already in the file as written at line %d, and also fits file %s, where it would change lines; the rest of the snippet changes the file, so which place is meant is not clear", p.start+1, linesList(p.others)).
-			withHint("Add a line next to the change that the file has only once, such as the enclosing function's first line")
-	}
-	return nil
-}
-
-// unchangedTwin refuses a snippet that changes nothing where it went when
-// a segment also fits another place, where it would change the file: a
-// block the file has twice, one copy already as the snippet has it. Either
-// the change is made and nothing is left to do, or it is meant for the
-// other copy; "changes nothing" alone would tell the model its change is
-// in the file when it may not be.
-func (m *merger) unchangedTwin(segs []segment, places []*placement) *Error {
-	for k, p := range places {
-		if len(p.others) == 0 {
-			continue
+		if changes {
+			return m.segmentError(ErrAmbiguous, k, segs[k], "is already in the file as written at line %d, and also fits file %s, where it would change lines; the rest of the snippet changes the file, so which place is meant is not clear", p.start+1, linesList(p.others)).
+				withHint("Add a line next to the change that the file has only once, such as the enclosing function's first line")
 		}
 		return m.segmentError(ErrAmbiguous, k, segs[k], "is already in the file as written at line %d, and also fits file %s, where it would change lines: if the change is made, nothing is left to do; if it is meant there, which place is meant is not clear", p.start+1, linesList(p.others)).
 			withHint("If the change is not in the file yet, add a line next to it that the file has only once, such as the enclosing function's first line")

@@ -135,7 +135,7 @@ func (m *merger) candidates(s segment, t int, tops []int, b int, bots []int) []c
 // drop where no marker stands: there the segment deletes those lines, as
 // a model deletes the arms of a switch by showing the arms around them.
 // Such a place counts among the others a segment fits (see
-// unchangedAmongChanges), however low the lines it drops make its score.
+// unchangedTwin), however low the lines it drops make its score.
 //
 // Measured on replay: 8 wrong merges refused (viper's decoder switch in
 // five kinds, a jinja and two command-line-api tight snippets), no right
