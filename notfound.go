@@ -221,6 +221,9 @@ func clipLine(s string) string {
 	return s
 }
 
+// shown is a line as a message quotes it: trimmed, and clipped when long.
+func shown(l string) string { return clipLine(strings.TrimSpace(l)) }
+
 // visible shows tabs as "→" and spaces as "·".
 func visible(s string) string {
 	return clipLine(strings.NewReplacer("\t", "→", " ", "·").Replace(s))

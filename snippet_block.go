@@ -248,8 +248,8 @@ func (m *merger) newAboveCommonTop(k int, s segment, c cand, p *placement) *Erro
 	}
 	t, b := c.top.saying(s), c.bot.saying(s)
 	return m.segmentError(ErrAmbiguous, k, s, "reads two ways: its lines %d-%d are the file's lines %d-%d, but lines the file has all over (%q at %d places or more), and the lines above them are new. Read as the file's, the segment rewrites file lines %d-%d (%s that say something); read as new like the lines above them, the whole goes above file line %d (%q). Nothing in it says which",
-		s.at+c.top.i0+1, s.at+c.top.i1+1, c.top.j0+1, c.top.j1+1, strings.TrimSpace(s.lines[t]), commonPlaces+1,
-		c.top.j1+2, c.bot.j0, plural(between, "line"), c.bot.j0+b-c.bot.i0+1, clipLine(strings.TrimSpace(s.lines[b]))).
+		s.at+c.top.i0+1, s.at+c.top.i1+1, c.top.j0+1, c.top.j1+1, shown(s.lines[t]), commonPlaces+1,
+		c.top.j1+2, c.bot.j0, plural(between, "line"), c.bot.j0+b-c.bot.i0+1, shown(s.lines[b])).
 		at(LineRange{c.top.j1 + 2, c.bot.j0}).
 		withHint("Start the segment with a line of the file that occurs once, such as the line above the change, so that its place is clear")
 }

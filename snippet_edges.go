@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/editkit/editkit/internal/buffer"
 	"github.com/editkit/editkit/internal/fuzzy"
@@ -31,7 +32,7 @@ func (m *merger) extend(k int, s segment, p *placement, prev int) error {
 		got, changed := m.align(s, p.rel, seg, edge[1]+dir, dir, limit)
 		if n := m.hollow(s, got, dir); n >= 0 {
 			q, end := got[n], got[len(got)-1]
-			next := clipLine(strings.TrimSpace(m.buf.Line(q[1])))
+			next := shown(m.buf.Line(q[1]))
 			return m.segmentError(ErrAmbiguous, k, s, "reads two ways: its lines %d-%d may be a new block, written above file line %d, or rewrite file lines %d-%d, whose first line (%q) would be its line %d changed, though it keeps no line of their body that says something; nothing in it says which",
 				s.at+q[0]+1, s.at+end[0]+1, q[1]+1, q[1]+1, end[1]+1, next, s.at+q[0]+1).
 				at(LineRange{q[1] + 1, end[1] + 1}).
@@ -47,7 +48,7 @@ func (m *merger) extend(k int, s segment, p *placement, prev int) error {
 					ends, side, next = "starts", "after", "comes before"
 				}
 				return m.segmentError(ErrAmbiguous, k, s, "%s with line %d (%q), and the file has %q at line %d where it goes: the segment does not say whether it replaces that line or goes %s it",
-					ends, s.at+i+1, strings.TrimSpace(s.lines[i]), strings.TrimSpace(m.buf.Line(f)), f+1, side).
+					ends, s.at+i+1, shown(s.lines[i]), shown(m.buf.Line(f)), f+1, side).
 					at(LineRange{f + 1, f + 1}).
 					withHint("Add the file's line that %s the change to the segment, so that its place is clear", next)
 			}
@@ -751,18 +752,45 @@ func (m *merger) readsTwoWays(k int, s segment, q [2]int, far, rewritten, dir in
 const changedLine = 0.4
 
 // alike reports a line of a segment that reads as a file line changed,
-// as similar as bar at least (changedLine, as a walk reads them). Lines
-// too long to compare cheaply are not read as changed.
+// as similar as bar at least (changedLine, as a walk reads them). Of
+// lines longer than maxAlike, only what lies between the ends they share
+// is compared, and not at all when that is longer too.
 func alike(a, b string, bar float64) bool {
 	a, b = strings.TrimSpace(a), strings.TrimSpace(b)
 	if len(a) > maxAlike || len(b) > maxAlike {
-		return false
+		return alikeLong(a, b, bar)
 	}
 	return fuzzy.Similarity(a, b, bar) >= bar
 }
 
-// maxAlike is the longest line alike compares.
+// maxAlike is the longest line alike compares whole.
 const maxAlike = 400
+
+// alikeLong is alike for long lines: a generated table grown by an entry,
+// a long string or a Markdown table's row edited in one place. Their
+// shared ends cost one scan; the distance is taken between the rest, when
+// that is short, and counted against the whole line's length as
+// fuzzy.Similarity counts it. Long lines that differ all along are not
+// compared, whatever their likeness: the cost would follow their length
+// squared.
+func alikeLong(a, b string, bar float64) bool {
+	n := max(utf8.RuneCountInString(a), utf8.RuneCountInString(b))
+	p := commonPrefix(a, b)
+	for p > 0 && (p < len(a) && !utf8.RuneStart(a[p]) || p < len(b) && !utf8.RuneStart(b[p])) {
+		p--
+	}
+	a, b = a[p:], b[p:]
+	s := commonSuffix(a, b)
+	for s > 0 && (!utf8.RuneStart(a[len(a)-s]) || !utf8.RuneStart(b[len(b)-s])) {
+		s--
+	}
+	ma, mb := a[:len(a)-s], b[:len(b)-s]
+	if len(ma) > maxAlike || len(mb) > maxAlike {
+		return false
+	}
+	limit := int((1 - bar) * float64(n))
+	return 1-float64(fuzzy.Distance(ma, mb, limit))/float64(n) >= bar
+}
 
 // outermost reports whether file line f is the file's first (dir -1) or
 // last (dir 1) line that is not blank.
@@ -821,7 +849,7 @@ func (m *merger) placeTrivial(k int, s segment, prev int, rel relation) (*placem
 		}
 		return p, nil
 	}
-	return nil, m.segmentError(ErrNotFound, k, s, "says little (%q), and the file's next line at its depth after line %d is not it", strings.TrimSpace(l), prev).
+	return nil, m.segmentError(ErrNotFound, k, s, "says little (%q), and the file's next line at its depth after line %d is not it", shown(l), prev).
 		withHint("Put a line of the file that occurs once in the segment, such as the first line of its block")
 }
 
@@ -969,7 +997,7 @@ func (m *merger) unmarkedEnd(k int, s segment, p *placement, end int) error {
 		last, i := p.pairs[len(p.pairs)-1], nextNonBlank(s.lines, len(s.lines), -1)
 		if rest := m.n - 1 - last[1]; droppable(rest, 0) {
 			return m.segmentError(ErrAmbiguous, k, s, "ends with line %d (%q), which is file line %d, and no marker follows it: the file's %s after it may stay or be deleted",
-				s.at+i+1, strings.TrimSpace(s.lines[i]), pairedWith(p, i)+1, plural(rest, "line")).
+				s.at+i+1, shown(s.lines[i]), pairedWith(p, i)+1, plural(rest, "line")).
 				at(LineRange{last[1] + 2, m.n}).
 				withHint("End the snippet with a marker line such as \"// ... existing code ...\" if they stay; to delete them, delete them with edit_block or write_from_line")
 		}
@@ -978,7 +1006,7 @@ func (m *merger) unmarkedEnd(k int, s segment, p *placement, end int) error {
 	first, i := p.pairs[0], nextNonBlank(s.lines, -1, 1)
 	if droppable(first[1], 0) {
 		return m.segmentError(ErrAmbiguous, k, s, "starts with line %d (%q), which is file line %d, and no marker comes before it: the file's %s before it may stay or be deleted",
-			s.at+i+1, strings.TrimSpace(s.lines[i]), pairedWith(p, i)+1, plural(first[1], "line")).
+			s.at+i+1, shown(s.lines[i]), pairedWith(p, i)+1, plural(first[1], "line")).
 			at(LineRange{1, first[1]}).
 			withHint("Start the snippet with a marker line such as \"// ... existing code ...\" if they stay; to delete them, delete them with edit_block or write_from_line")
 	}
@@ -1189,7 +1217,7 @@ func (m *merger) keptOrDeleted(k int, s segment, p *placement, prev int) *Error 
 				continue
 			}
 			return m.segmentError(ErrAmbiguous, k, s, "reads two ways: its %s (%q) may be new, written next to file line %d, or be the file's lines from line %d on, the segment deleting file lines %d-%d (%s that say something); nothing in it says which",
-				LineRange{s.at + min(edge[0], edge[len(edge)-1]) + 1, s.at + max(edge[0], edge[len(edge)-1]) + 1}, strings.TrimSpace(s.lines[edge[written]]),
+				LineRange{s.at + min(edge[0], edge[len(edge)-1]) + 1, s.at + max(edge[0], edge[len(edge)-1]) + 1}, shown(s.lines[edge[written]]),
 				q[1]+1, j+1, lo+1, hi+1, plural(between, "line")).
 				at(LineRange{lo + 1, hi + 1}).
 				withHint("Start the segment with a line of the file that says something, or put a marker where the file's lines stay, so that its place is clear")

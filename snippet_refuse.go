@@ -120,7 +120,7 @@ func (m *merger) twice(k int, s segment, p *placement, places func(int) []int) [
 			continue // one line alike, or far off or among new lines without the segment's end: a copy
 		}
 		found = append(found, twiceLine{i, js[0], m.segmentError(ErrConflict, k, s, "has line %d (%q), which the file has at line %d, outside the lines %d-%d the segment replaces: it would be there twice",
-			s.at+i+1, strings.TrimSpace(s.lines[i]), js[0]+1, p.start+1, p.end).
+			s.at+i+1, shown(s.lines[i]), js[0]+1, p.start+1, p.end).
 			at(LineRange{js[0] + 1, js[0] + 1}).
 			withHint("Put a marker line such as \"// ... existing code ...\" where the file's lines stay, or put the segment's lines in the file's order")})
 	}
@@ -195,7 +195,7 @@ func (m *merger) startsAbove(k int, s segment, p *placement, paired map[int]bool
 			j = js[0]
 		}
 		return &twiceLine{i, j, m.segmentError(ErrConflict, k, s, "starts with line %d (%q), written as a new line, and the file has that line at line %d, %d lines above the lines %d-%d the segment replaces: the segment would drop the lines between, where no marker stands, or write the line twice",
-			s.at+i+1, strings.TrimSpace(l), j+1, p.start-j, p.start+1, p.end).
+			s.at+i+1, shown(l), j+1, p.start-j, p.start+1, p.end).
 			at(LineRange{j + 1, j + 1}).
 			withHint("Start the segment on the file's lines and put a marker line such as \"// ... existing code ...\" where the file's lines stay; to delete them, delete them with edit_block or write_from_line")}
 	}
@@ -225,7 +225,7 @@ func (m *merger) endsBelow(k int, s segment, p *placement, paired map[int]bool, 
 	}
 	if j := m.find(s.lines[i], p.end, min(p.end+reach, m.n), 1); j >= 0 {
 		return &twiceLine{i, j, m.segmentError(ErrConflict, k, s, "ends with line %d (%q), written as a new line, and the file has that line at line %d, %d lines below the lines %d-%d the segment replaces: the segment would drop the lines between, where no marker stands, or write the line twice",
-			s.at+i+1, strings.TrimSpace(s.lines[i]), j+1, j-p.end+1, p.start+1, p.end).
+			s.at+i+1, shown(s.lines[i]), j+1, j-p.end+1, p.start+1, p.end).
 			at(LineRange{j + 1, j + 1}).
 			withHint("End the segment on the file's lines and put a marker line such as \"// ... existing code ...\" where the file's lines stay; to delete them, delete them with edit_block or write_from_line")}
 	}
@@ -510,7 +510,7 @@ func (m *merger) mixedDepths(k int, s segment, c cand) *Error {
 		}
 		return m.segmentError(ErrAmbiguous, k, s, "has its %s at file %s with %s %s indentation than the file gives them, but its line %d (%q) is file line %d as it stands: which lines keep their indentation and which change it is not clear",
 			LineRange{s.at + c.top.i0 + 1, s.at + c.top.i1 + 1}, LineRange{c.top.j0 + 1, c.top.j1 + 1}, plural(shift, "column"), more,
-			s.at+q[0]+1, strings.TrimSpace(a), q[1]+1).
+			s.at+q[0]+1, shown(a), q[1]+1).
 			at(LineRange{q[1] + 1, q[1] + 1}).
 			withHint("To change the indentation of lines the file has, replace them with edit_block, the old lines as the file has them")
 	}
@@ -544,7 +544,7 @@ func (m *merger) offDepth(k int, s segment, c cand, rel *relation, places func(i
 		if j < c.top.j0 && atRel(j) {
 			return m.segmentError(ErrAmbiguous, k, s, "has its %s at file %s, at another depth than the segment before it, while the file has its line %d (%q) at line %d, at that segment's depth: which place is meant is not clear",
 				LineRange{s.at + c.top.i0 + 1, s.at + c.top.i1 + 1}, LineRange{c.top.j0 + 1, c.top.j1 + 1},
-				s.at+i+1, strings.TrimSpace(s.lines[i]), j+1).
+				s.at+i+1, shown(s.lines[i]), j+1).
 				at(LineRange{j + 1, j + 1}, LineRange{c.top.j0 + 1, c.top.j1 + 1}).
 				withHint("Write the segment at the file's indentation, and start it with a line of the file that occurs once next to the change")
 		}
@@ -619,7 +619,7 @@ func (m *merger) thin(k int, s segment, c cand, says []int) (far int, err *Error
 	i := c.top.saying(s) // named, not a blank line before it
 	j := c.top.j0 + i - c.top.i0
 	return 0, m.segmentError(ErrNotFound, k, s, "has one line that is the file's (line %d, %q, at file line %d) and %d more that are not there",
-		s.at+i+1, strings.TrimSpace(s.lines[i]), j+1, other).
+		s.at+i+1, shown(s.lines[i]), j+1, other).
 		at(LineRange{j + 1, j + 1}).
 		withHint("Check that the snippet is for this file; start and end the segment with two or three unchanged lines of the file around the change")
 }
@@ -727,7 +727,7 @@ func (m *merger) rewritesPast(k int, s segment, p *placement, dir int) *Error {
 	}
 	i += from
 	return m.segmentError(ErrAmbiguous, k, s, "is placed by one line of the file, and file line %d (%q), just %s where it would go, is like its line %d (%q): it cannot be told whether the segment rewrites that line or writes new lines next to it",
-		f+1, strings.TrimSpace(m.buf.Line(f)), side, s.at+i+1, strings.TrimSpace(s.lines[i])).
+		f+1, shown(m.buf.Line(f)), side, s.at+i+1, shown(s.lines[i])).
 		at(LineRange{f + 1, f + 1}).
 		withHint("%s the segment with two or three unchanged lines of the file next to the change", hint)
 }
@@ -850,7 +850,7 @@ func (m *merger) emptiedOpener(k int, s segment, p *placement) error {
 		return nil
 	}
 	return m.segmentError(ErrAmbiguous, k, s, "starts with new lines (line %d, %q) right below the marker, which keeps file line %d (%q): that line opens the block the segment's lines after them are the body of, and they stand at its depth, so it would be left with no body. They may rewrite line %d, or go before it",
-		s.at+first+1, clipLine(strings.TrimSpace(s.lines[first])), kept+1, clipLine(strings.TrimSpace(l)), kept+1).
+		s.at+first+1, shown(s.lines[first]), kept+1, shown(l), kept+1).
 		at(LineRange{kept + 1, kept + 1}).
 		withHint("If they replace line %d, start the segment with the file's line above it; if line %d stays, show it after them", kept+1, kept+1)
 }
@@ -890,7 +890,7 @@ func (m *merger) twoLast(k int, s segment, p *placement) error {
 		return nil
 	}
 	return m.segmentError(ErrAmbiguous, k, s, "ends with new lines (line %d, %q) right above the marker, which keeps file line %d (%q), the last line of their block, at their depth: the block would end with both. They may rewrite line %d, or go before it",
-		s.at+i+1, clipLine(strings.TrimSpace(s.lines[i])), kept+1, clipLine(strings.TrimSpace(l)), kept+1).
+		s.at+i+1, shown(s.lines[i]), kept+1, shown(l), kept+1).
 		at(LineRange{kept + 1, kept + 1}).
 		withHint("If they replace line %d, end the segment with the file's line after it; if line %d stays, show it after them", kept+1, kept+1)
 }
@@ -912,7 +912,7 @@ func (m *merger) drops(k int, s segment, p *placement) error {
 			for i := a[0] + 1; i < b[0]; i++ {
 				if l := s.lines[i]; markerLike(l) {
 					return m.segmentError(ErrAmbiguous, k, s, "has line %d (%q), which reads like a marker for the file's lines %d-%d that it would delete, but is not one it knows",
-						s.at+i+1, strings.TrimSpace(l), a[1]+2, b[1]).
+						s.at+i+1, shown(l), a[1]+2, b[1]).
 						at(LineRange{a[1] + 2, b[1]}).
 						withHint("Write the marker as \"// ... existing code ...\" (in the file's comment syntax) if those lines stay")
 				}
@@ -926,14 +926,14 @@ func (m *merger) drops(k int, s segment, p *placement) error {
 			return stoppedError(m.path, m.ctx.Err())
 		case m.commonRun(s, p.pairs, n):
 			return m.segmentError(ErrAmbiguous, k, s, "would replace the %s between file lines %d and %d with %s and go on at file line %d (%q), but it and the lines after it that say something are each in the file more than %d times: nothing but nearness says the replaced lines end there, and no marker stands there",
-				plural(gap, "line"), a[1]+1, b[1]+1, plural(wrote, "line"), b[1]+1, clipLine(strings.TrimSpace(s.lines[b[0]])), commonPlaces).
+				plural(gap, "line"), a[1]+1, b[1]+1, plural(wrote, "line"), b[1]+1, shown(s.lines[b[0]]), commonPlaces).
 				at(LineRange{a[1] + 2, b[1]}).
 				withHint("If those lines stay, put a marker line such as \"// ... existing code ...\" where they are; if they go, go on after them with a line the file has only once")
 		}
 		if gap-wrote >= resumeDrop {
 			if j := m.opensDropped(s, p, a, b); j >= 0 {
 				return m.segmentError(ErrAmbiguous, k, s, "would delete the %s between file lines %d and %d (writing %s there), among them line %d (%q), which opens a block the file's lines after them close: the segment would go on inside a block whose first line it deleted, and no marker stands there",
-					plural(gap, "line"), a[1]+1, b[1]+1, plural(wrote, "line"), j+1, clipLine(strings.TrimSpace(m.buf.Line(j)))).
+					plural(gap, "line"), a[1]+1, b[1]+1, plural(wrote, "line"), j+1, shown(m.buf.Line(j))).
 					at(LineRange{a[1] + 2, b[1]}).
 					withHint("If those lines stay, put a marker line such as \"// ... existing code ...\" where they are; to delete a block, show the lines around it that stay, its first and last line gone")
 			}
@@ -946,7 +946,7 @@ func (m *merger) drops(k int, s segment, p *placement) error {
 			}
 			if j >= 0 {
 				return m.segmentError(ErrAmbiguous, k, s, "has lines %d and %d at file lines %d and %d, inside a block, but the file's lines between them leave that block for others (line %d, %q, stands outside it), and the segment's do not: it would delete whole blocks it does not show",
-					s.at+x[0]+1, s.at+y[0]+1, x[1]+1, y[1]+1, j+1, clipLine(strings.TrimSpace(m.buf.Line(j)))).
+					s.at+x[0]+1, s.at+y[0]+1, x[1]+1, y[1]+1, j+1, shown(m.buf.Line(j))).
 					at(LineRange{a[1] + 2, b[1]}).
 					withHint("If the segment's lines from line %d on are new, end it with a line of the file that comes after them there (the next function's first line, say); if the file's lines %d-%d go, delete them with edit_block or write_from_line", s.at+b[0]+1, a[1]+2, b[1])
 			}
@@ -1156,7 +1156,7 @@ func (m *merger) notFound(k int, s segment) *Error {
 	for i, l := range s.lines {
 		if m.crowded[l] {
 			return m.segmentError(ErrNotFound, k, s, "has no line that places it: its line %d (%q) is in the file more than %d times, too often to tell where it goes, and its other lines are not in the file (after the previous segment)",
-				s.at+i+1, strings.TrimSpace(l), maxOccurrences).
+				s.at+i+1, shown(l), maxOccurrences).
 				withHint("Start or end the segment with a line of the file that occurs once, such as the enclosing function's first line")
 		}
 	}
@@ -1186,7 +1186,7 @@ func (m *merger) notFound(k int, s segment) *Error {
 			}
 		}
 		if j >= 0 && j < m.n && saysSomething(m.buf.Line(j)) {
-			e.Hint += fmt.Sprintf(". To add lines at the %s of the file, %s", at, fmt.Sprintf(how, j+1, strings.TrimSpace(m.buf.Line(j))))
+			e.Hint += fmt.Sprintf(". To add lines at the %s of the file, %s", at, fmt.Sprintf(how, j+1, shown(m.buf.Line(j))))
 		}
 	}
 	return e
@@ -1601,7 +1601,7 @@ func (m *merger) deletionAbove(segs []segment, places []*placement, edits []text
 			}
 			deleted := LineRange{q + i + 1, p.pairs[a][1]}
 			err = m.segmentError(ErrAmbiguous, k, s, "changes nothing at file %s, where it fits as written; but its %s (%q), brackets closing a block, are the file's at %s too, and read from there, the segment deletes file %s. Which is meant is not clear",
-				LineRange{p.start + 1, p.end}, LineRange{s.at + 1, s.at + i}, strings.TrimSpace(s.lines[nextNonBlank(s.lines, i, -1)]), LineRange{q + 1, q + i}, deleted).
+				LineRange{p.start + 1, p.end}, LineRange{s.at + 1, s.at + i}, shown(s.lines[nextNonBlank(s.lines, i, -1)]), LineRange{q + 1, q + i}, deleted).
 				at(deleted).
 				withHint("To delete those lines, start the segment with the last line above them that says something, then the line after them; to keep them, leave the segment out")
 			return true

@@ -922,6 +922,12 @@ func TestMergeSnippetRefusalMessages(t *testing.T) {
 		err:     editkit.ErrNotFound,
 		msg:     `has one line that is the file's (line 9, "#endif", at file line 8) and 5 more that are not there`,
 	}, {
+		name:    "a long line is quoted clipped",
+		content: "#ifndef lopcodes_h\n#define lopcodes_h\n\nLUAI_FUNC int luaP_isOT (Instruction i);\n\n#define TABLE \"" + strings.Repeat("abcdefgh", 40) + "\"\n#endif\n",
+		snippet: "// ... existing code ...\nLUAI_FUNC void luaT_adjustvarargs (lua_State *L, struct CallInfo *ci,\n                                                 const Proto *p);\nLUAI_FUNC void luaT_getvararg (CallInfo *ci, StkId ra, TValue *rc);\nLUAI_FUNC void luaT_getvarargs (lua_State *L, struct CallInfo *ci, StkId where,\n                                              int wanted, int vatab);\n\n#define TABLE \"" + strings.Repeat("abcdefgh", 40) + "\"\n// ... existing code ...\n",
+		err:     editkit.ErrNotFound,
+		msg:     `has one line that is the file's (line 8, "#define TABLE \"` + strings.Repeat("abcdefgh", 18) + `a…", at file line 6)`,
+	}, {
 		name: "a segment that starts on a common line of the file, read as new, a function below it dropped or the line written twice",
 		content: "package gin\n\nfunc TestPanic(t *testing.T) {\n\tw := perform(\"/panic\")\n\tassert.Equal(t, http.StatusBadRequest, w.Code)\n}\n\n" +
 			"func TestPanicInHandler(t *testing.T) {\n\tw := perform(\"/recovery\")\n\tassert.Equal(t, http.StatusBadRequest, w.Code)\n}\n\n" +
@@ -3181,5 +3187,33 @@ func TestMergeSnippetDocCommentShorter(t *testing.T) {
 		content: file,
 		snippet: "// ... existing code ...\n\n// Deprecated: use WithFields.\n" + old + "func WithField(key string, value any) *Entry {\n// ... existing code ...\n",
 		want:    strings.Replace(file, old, "// Deprecated: use WithFields.\n"+old, 1),
+	}})
+}
+
+// A long line edited in one place (a generated table grown by an entry, a
+// Markdown table's header) is that line changed, as a short line is: the
+// segment rewrites it rather than writing a copy beside it.
+func TestMergeSnippetLongLineChanged(t *testing.T) {
+	var names, index strings.Builder
+	index.WriteString("var _Kind_index = [...]uint16{0")
+	for i := range 120 {
+		fmt.Fprintf(&names, "Kind%d", i)
+		fmt.Fprintf(&index, ", %d", 5*(i+1))
+	}
+	name := `const _Kind_name = "` + names.String()
+	file := "func _() {\n\tvar x [1]struct{}\n\t_ = x[Kind118-118]\n\t_ = x[Kind119-119]\n}\n\n" +
+		name + "\"\n\n" + index.String() + "}\n\nfunc (i Kind) String() string {\n\treturn _Kind_name[_Kind_index[i]:_Kind_index[i+1]]\n}\n"
+	grown := "func _() {\n\tvar x [1]struct{}\n\t_ = x[Kind118-118]\n\t_ = x[Kind119-119]\n\t_ = x[Kind120-120]\n}\n\n" +
+		name + "Kind120\"\n\n" + index.String() + ", 607}\n\nfunc (i Kind) String() string {\n\treturn _Kind_name[_Kind_index[i]:_Kind_index[i+1]]\n}\n"
+	runMergeCases(t, []mergeCase{{
+		name:    "a generated table grown by an entry",
+		content: file,
+		snippet: "// ... existing code ...\n\t_ = x[Kind119-119]\n\t_ = x[Kind120-120]\n}\n\n" + name + "Kind120\"\n\n" + index.String() + ", 607}\n\n// ... existing code ...\n",
+		want:    grown,
+	}, {
+		name:    "a long line unlike the file's, written new",
+		content: file,
+		snippet: "// ... existing code ...\n\t_ = x[Kind119-119]\n}\n\n" + `const _Other = "` + strings.Repeat("Other", 100) + "\"\n\n// ... existing code ...\n",
+		want:    strings.Replace(file, "}\n\n"+name, "}\n\n"+`const _Other = "`+strings.Repeat("Other", 100)+"\"\n\n"+name, 1),
 	}})
 }
