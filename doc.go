@@ -147,7 +147,10 @@
 // rewritten however far its old self sits and however unlike the whole;
 // likewise a whole statement that starts as the file's line does where
 // that line opens brackets it does not close (a signature closed up onto
-// one line). A doc comment above a line of code the segment places, with
+// one line); and a line that sets the key the file's line in its place
+// sets ("features = [...]", "timeout: 30"), however unlike the values. A
+// long line is compared by what lies between the ends it shares with the
+// file's (a generated table grown by an entry). A doc comment above a line of code the segment places, with
 // a blank line above it, rewrites the file's doc comment there however
 // much longer. A segment whose edge is only brackets must close what the
 // lines it replaces close, not counting those in strings, in single quotes

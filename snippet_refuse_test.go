@@ -197,3 +197,32 @@ func TestDeclared(t *testing.T) {
 		}
 	}
 }
+
+func TestKeyOf(t *testing.T) {
+	type kv struct {
+		Key, Value string
+		OK         bool
+	}
+	for _, tc := range []struct {
+		line string
+		want kv
+	}{
+		{`features = ["raw_value"]`, kv{"features=", `["raw_value"]`, true}},
+		{"  timeout: 30", kv{"timeout:", "30", true}},
+		{`"name": "editkit",`, kv{`"name":`, `"editkit",`, true}},
+		{"out := []string{}", kv{"out:=", "[]string{}", true}},
+		{"x.y[2] += 1", kv{"x.y[2]+=", "1", true}},
+		{"if x == 1:", kv{}},
+		{"x == y", kv{}},
+		{"dependencies:", kv{}},
+		{"std::vector<int> v;", kv{}},
+		{"- name: Test", kv{}},
+		{`"unclosed: 1`, kv{}},
+		{"", kv{}},
+	} {
+		k, v, ok := keyOf(tc.line)
+		if diff := cmp.Diff(tc.want, kv{k, v, ok}); diff != "" {
+			t.Errorf("keyOf(%q) (-want +got):\n%s", tc.line, diff)
+		}
+	}
+}

@@ -3217,3 +3217,28 @@ func TestMergeSnippetLongLineChanged(t *testing.T) {
 		want:    strings.Replace(file, "}\n\n"+name, "}\n\n"+`const _Other = "`+strings.Repeat("Other", 100)+"\"\n\n"+name, 1),
 	}})
 }
+
+// A line that sets the key the file's line in its place sets is that line
+// changed, however unlike the values: a table, a mapping or an object has
+// a key once.
+func TestMergeSnippetSameKey(t *testing.T) {
+	const toml = "[dev-dependencies]\nserde = \"1.0\"\n\n[package.metadata.playground]\nfeatures = [\"raw_value\"]\n\n\n### FEATURES\n\n[features]\ndefault = [\"std\"]\n"
+	const py = "def split_arg_string(string):\n    lex = shlex.shlex(string, posix=True)\n    lex.commenters = \"\"\n    out = []\n\n    try:\n        out.extend(lex)\n    except ValueError:\n        pass\n"
+	const page = "---\ndescription: Avoid exclaim operator\nms.custom: PSSA v1.22.0\nms.date: 03/26/2024\nms.topic: reference\ntitle: AvoidExclaimOperator\n---\n# AvoidExclaimOperator\n\n**Severity Level: Warning**\n"
+	runMergeCases(t, []mergeCase{{
+		name:    "a TOML value rewritten",
+		content: toml,
+		snippet: "# ... existing code ...\n[package.metadata.playground]\nfeatures = [\"float_roundtrip\", \"raw_value\", \"unbounded_depth\"]\n\n# ... existing code ...\n",
+		want:    strings.Replace(toml, "features = [\"raw_value\"]", "features = [\"float_roundtrip\", \"raw_value\", \"unbounded_depth\"]", 1),
+	}, {
+		name:    "a comment added to an assignment",
+		content: py,
+		snippet: "    # ... existing code ...\n    lex.commenters = \"\"\n    out = []  # type: list[str]\n\n    # ... existing code ...\n",
+		want:    strings.Replace(py, "    out = []\n", "    out = []  # type: list[str]\n", 1),
+	}, {
+		name:    "another page's front matter, every value changed but one",
+		content: page,
+		snippet: "---\ndescription: Switch Parameters Should Not Default To True\nms.date: 06/28/2023\nms.topic: reference\ntitle: AvoidDefaultValueSwitchParameter\n<!-- ... existing code ... -->\n",
+		err:     editkit.ErrAmbiguous,
+	}})
+}
