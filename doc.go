@@ -150,7 +150,9 @@
 // one line); and a line that sets the key the file's line in its place
 // sets ("features = [...]", "timeout: 30"), however unlike the values. A
 // long line is compared by what lies between the ends it shares with the
-// file's (a generated table grown by an entry). A doc comment above a line of code the segment places, with
+// file's (a generated table grown by an entry). A short line the file
+// has at few places ("os" in an import list) pairs as a line that says
+// something does. A doc comment above a line of code the segment places, with
 // a blank line above it, rewrites the file's doc comment there however
 // much longer. A segment whose edge is only brackets must close what the
 // lines it replaces close, not counting those in strings, in single quotes

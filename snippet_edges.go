@@ -294,6 +294,8 @@ func keyOf(l string) (key, value string, ok bool) {
 	return key + op, value, true
 }
 
+func isAlnum(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
+
 func isWordByte(c byte) bool {
 	return c == '_' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
 }
@@ -387,6 +389,13 @@ func (m *merger) align(s segment, rel relation, seg []int, j, dir, limit int) ([
 	sl, fl := make([]line, len(seg)), make([]line, nf)
 	for x, i := range seg {
 		sl[x] = describe(s.lines[i])
+		// A short line the file has at few places ("os" in an import
+		// list) says where it goes as a longer one does. Measured on
+		// replay: 5 wrong tight merges right (imports, lodash's build),
+		// one refused, none lost on 52 repositories.
+		if l := sl[x]; !l.says && !l.blank && strings.ContainsFunc(l.norm, isAlnum) && m.rareLine(l.norm) {
+			sl[x].says = true
+		}
 	}
 	for y := range fl {
 		fl[y] = describe(m.buf.Line(file(y)))

@@ -3242,3 +3242,12 @@ func TestMergeSnippetSameKey(t *testing.T) {
 		err:     editkit.ErrAmbiguous,
 	}})
 }
+
+// A short line the file has once ("os" in an import list) places the
+// segment's line as a longer one does: the segment deletes the line
+// between, rather than writing a second copy.
+func TestMergeSnippetShortRareLine(t *testing.T) {
+	const file = "package doc\n\nimport (\n\t\"bytes\"\n\t\"io/ioutil\"\n\t\"os\"\n\t\"path/filepath\"\n\t\"testing\"\n)\n\nfunc TestGen(t *testing.T) {\n\tdir, err := ioutil.TempDir(\"\", \"gen\")\n\t_ = dir\n}\n"
+	snippet := "\t// ... existing code ...\n\t\"bytes\"\n\t\"os\"\n\t// ... existing code ...\n"
+	checkMerge(t, file, snippet, strings.Replace(file, "\t\"io/ioutil\"\n", "", 1), nil)
+}
