@@ -390,10 +390,12 @@ func (m *merger) align(s segment, rel relation, seg []int, j, dir, limit int) ([
 	for x, i := range seg {
 		sl[x] = describe(s.lines[i])
 		// A short line the file has at few places ("os" in an import
-		// list) says where it goes as a longer one does. Measured on
+		// list) says where it goes as a longer one does, unless it
+		// closes a block (a shell script's one "fi"). Measured on
 		// replay: 5 wrong tight merges right (imports, lodash's build),
 		// one refused, none lost on 52 repositories.
-		if l := sl[x]; !l.says && !l.blank && strings.ContainsFunc(l.norm, isAlnum) && m.rareLine(l.norm) {
+		if l := sl[x]; !l.says && !l.blank && strings.ContainsFunc(l.norm, isAlnum) &&
+			balance(s.lines[i:i+1]) == (brackets{}) && m.rareLine(l.norm) {
 			sl[x].says = true
 		}
 	}
