@@ -218,7 +218,9 @@
 // place when there are more than 20 of them, or when the
 // snippet's markers stand only between its parts, at neither end, and its
 // last part does not end at the file's last line
-// (likewise below); with no marker below it, new lines after the file's last
+// (likewise below); one whose first line reads as a later line of the
+// file changed rewrites that line and the lines above it, on the same
+// terms; with no marker below it, new lines after the file's last
 // three lines are added at its end, after three closing brackets too when
 // the new lines tie between places above (a new test written like the
 // others) or the file has none of them. A snippet without markers is the

