@@ -66,6 +66,7 @@ func TestBalance(t *testing.T) {
 		{"comment lines", []string{"// f(", "# g[", "/* h{ */", " * i(", "-- j(", "<!-- k( -->"}, brackets{}},
 		{"trailing comments", []string{"x := f() // see (1", "y = [1] # note ("}, brackets{}},
 		{"a URL is no comment", []string{"[docs](https://example.com/a)"}, brackets{}},
+		{"issue numbers are no comment", []string{"- Fixed startup blocking (#2860, #976)"}, brackets{}},
 		{"a Rust attribute is no comment", []string{"#[cfg_attr(", `    ignore = "pending"`, ")]", "#![allow(dead_code)]"}, brackets{}},
 		{"shell blocks", []string{`if [ -z "$1" ]; then`, "  echo", "fi", "case $a in", "esac", "for f in *; do", "done < list"}, brackets{}},
 		{"a shell fi without its if", []string{"    exit 2", "  fi"}, brackets{4: -1}},
