@@ -295,8 +295,9 @@
 // are the file's at several places far above where its bottom lines fit, one
 // placed only by brackets at an edge that reads both as new lines and as a
 // rewrite of two or more lines beside them (new code written like its
-// neighbour, next to either of its runs, or a top of brackets above a line
-// the file has all over; read as new when the runs hold two lines that say
+// neighbour, next to either of its runs, blank lines alone next to the far
+// one unless the rewrite is line for line from them on, or a top of
+// brackets above a line the file has all over; read as new when the runs hold two lines that say
 // something and the rewrite has no line close to the file's line it would
 // replace, or would leave brackets the file's lines there do not while the
 // new lines balance), one whose top run holds only lines the file has all

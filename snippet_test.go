@@ -3266,3 +3266,36 @@ func TestMergeSnippetChangedAtOpenTop(t *testing.T) {
 		"<a href=\"https://principal.example\">Principal: retirement</a>\n</table>\n"
 	checkMerge(t, file, table+"<!-- ... existing code ... -->\n", table+rest, nil)
 }
+
+// A segment below one blank line of context, placed by the next block's
+// first line, whose lines are written like the block above that line: it
+// may be a new block that copies its neighbour, or that neighbour
+// rewritten. Nothing says which, and it is refused; a page whose lines it
+// rewrites one for one, from the blank line on, is merged.
+func TestMergeSnippetBlankEdgeTwoWays(t *testing.T) {
+	const tests = "class TestNamespace:\n    def test_namespace_loop(self, env_trim):\n        tmpl = env_trim.from_string(\n" +
+		"            \"{% set ns = namespace(found=false) %}\"\n            \"{{ ns.found }}\"\n        )\n        assert tmpl.render(v=3) == \"True\"\n\n" +
+		"    def test_namespace_macro(self, env_trim):\n        tmpl = env_trim.from_string(\n            \"{% set ns = namespace() %}\"\n" +
+		"            \"{% set ns.a = 13 %}\"\n            \"{% macro magic(x) %}\"\n            \"{% set x.b = 37 %}\"\n            \"{% endmacro %}\"\n" +
+		"            \"{{ magic(ns) }}\"\n            \"{{ ns.a }}|{{ ns.b }}\"\n        )\n        assert tmpl.render() == \"13|37\"\n\n" +
+		"    def test_block_escaping_filtered(self):\n        env = Environment(autoescape=True)\n"
+	const page = "# acme.sh\n\n> Shell script.\n\n- Issue a certificate using webroot mode:\n\n`acme.sh --issue --domain {{example.com}} --webroot {{/path}}`\n\n" +
+		"- Issue a certificate for multiple domains:\n\n`acme.sh --issue --standalone --domain {{example.com}} --domain {{www.example.com}}`\n\n" +
+		"- Issue a certificate using TLS mode:\n\n`acme.sh --issue --alpn --domain {{example.com}}`\n"
+	const rewritten = "`acme.sh --issue {{[-d|--domain]}} {{example.com}} {{[-w|--webroot]}} {{/path}}`\n\n- Issue a certificate for multiple domains:\n\n" +
+		"`acme.sh --issue --standalone {{[-d|--domain]}} {{example.com}} {{[-d|--domain]}} {{www.example.com}}`\n"
+	runMergeCases(t, []mergeCase{{
+		name:    "a new test like the one it goes below",
+		content: tests,
+		snippet: "    # ... existing code ...\n\n    def test_namespace_set_tuple(self, env_trim):\n        tmpl = env_trim.from_string(\n" +
+			"            \"{% set ns = namespace(a=12, b=36) %}\"\n            \"{% set ns.a, ns.b = ns.a + 1, ns.b + 1 %}\"\n            \"{{ ns.a }}|{{ ns.b }}\"\n" +
+			"        )\n        assert tmpl.render() == \"13|37\"\n\n    def test_block_escaping_filtered(self):\n    # ... existing code ...\n",
+		err: editkit.ErrAmbiguous,
+	}, {
+		name:    "a page's lines rewritten one for one",
+		content: page,
+		snippet: "<!-- ... existing code ... -->\n\n" + rewritten + "\n- Issue a certificate using TLS mode:\n<!-- ... existing code ... -->\n",
+		want: strings.Replace(page, "`acme.sh --issue --domain {{example.com}} --webroot {{/path}}`\n\n- Issue a certificate for multiple domains:\n\n"+
+			"`acme.sh --issue --standalone --domain {{example.com}} --domain {{www.example.com}}`\n", rewritten, 1),
+	}})
+}
