@@ -1213,9 +1213,11 @@ func linesList(ls []int) string {
 func (m *merger) ambiguous(k int, s segment, places []LineRange) *Error {
 	slices.SortFunc(places, func(a, b LineRange) int { return cmp.Or(a.Start-b.Start, a.End-b.End) })
 	places = slices.Compact(places)
-	return m.segmentError(ErrAmbiguous, k, s, "fits %d places equally well: file %s", len(places), describeRanges(places)).
+	e := m.segmentError(ErrAmbiguous, k, s, "fits %d places equally well: file %s", len(places), describeRanges(places)).
 		at(places...).
 		withHint("Add a line next to the change that the file has only once, such as the enclosing function's first line")
+	m.tieErr[e] = true
+	return e
 }
 
 // find is the first of file lines from..to-1 equal to line, spacing

@@ -3299,3 +3299,27 @@ func TestMergeSnippetBlankEdgeTwoWays(t *testing.T) {
 			"`acme.sh --issue --standalone --domain {{example.com}} --domain {{www.example.com}}`\n", rewritten, 1),
 	}})
 }
+
+// Alike segments for alike places, the first tied: where one way leaves
+// every later segment a place and the other leaves a later one only a
+// place it is refused at (a changed line at its edge, not a tie), the
+// snippet has said which.
+func TestMergeSnippetTieSettledPastRefusal(t *testing.T) {
+	job := func(name, indent, toolchain, extra string) string {
+		return "  " + name + ":\n    runs-on: ubuntu-latest\n    steps:\n" + indent + "- uses: actions/checkout@v4\n" + indent + "- uses: dtolnay/rust-toolchain@v1\n" +
+			indent + "  with:\n" + indent + "    toolchain: " + toolchain + "\n" + extra + indent + "- run: cargo " + name + "\n\n"
+	}
+	pinned := func(indent, toolchain string) string {
+		return "    runs-on: ubuntu-latest\n    steps:\n" + indent + "- uses: actions/checkout@v4\n" + indent + "  with:\n" + indent + "    persist-credentials: false\n" +
+			indent + "- uses: dtolnay/rust-toolchain@v1\n" + indent + "  with:\n" + indent + "    toolchain: " + toolchain + "\n"
+	}
+	file := "jobs:\n" + job("check", "    ", "stable", "        components: clippy\n") + job("doc", "    ", "stable", "") +
+		job("features", "      ", "nightly", "") + job("minimal", "      ", "nightly", "") + job("embedded", "      ", "stable", "")
+	const marker = "  # ... existing code ...\n"
+	snippet := marker + pinned("    ", "stable") + marker + pinned("    ", "stable") + marker + pinned("      ", "nightly") + marker + pinned("      ", "nightly") + marker
+	want := "jobs:\n" + strings.Replace(job("check", "    ", "stable", "        components: clippy\n"), "    - uses: actions/checkout@v4\n", "    - uses: actions/checkout@v4\n      with:\n        persist-credentials: false\n", 1)
+	for _, j := range []struct{ name, indent, toolchain string }{{"doc", "    ", "stable"}, {"features", "      ", "nightly"}, {"minimal", "      ", "nightly"}} {
+		want += strings.Replace(job(j.name, j.indent, j.toolchain, ""), j.indent+"- uses: actions/checkout@v4\n", j.indent+"- uses: actions/checkout@v4\n"+j.indent+"  with:\n"+j.indent+"    persist-credentials: false\n", 1)
+	}
+	checkMerge(t, file, snippet, want+job("embedded", "      ", "stable", ""), nil)
+}
