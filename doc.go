@@ -147,7 +147,9 @@
 // rewritten however far its old self sits and however unlike the whole;
 // likewise a whole statement that starts as the file's line does where
 // that line opens brackets it does not close (a signature closed up onto
-// one line); and a line that sets the key the file's line in its place
+// one line); a line that closes brackets and ends as the file's closing
+// line does, or is its end, is that line (arguments wrapped anew, at any
+// column); and a line that sets the key the file's line in its place
 // sets ("features = [...]", "timeout: 30"), however unlike the values. A
 // long line is compared by what lies between the ends it shares with the
 // file's (a generated table grown by an entry). A short line the file

@@ -3323,3 +3323,13 @@ func TestMergeSnippetTieSettledPastRefusal(t *testing.T) {
 	}
 	checkMerge(t, file, snippet, want+job("embedded", "      ", "stable", ""), nil)
 }
+
+// A declaration whose arguments are wrapped anew: its first line changed,
+// its last line ending as the file's does, at another column. Both are
+// the file's lines changed, not new lines above them.
+func TestMergeSnippetWrappedAnew(t *testing.T) {
+	const old = "LUAI_FUNC LClosure* luaU_undump (lua_State* L, ZIO* Z, const char* name,\n                                               int fixed);\n"
+	const file = "/* load one chunk; from lundump.c */\n" + old + "\n/* dump one chunk; from ldump.c */\nLUAI_FUNC int luaU_dump (lua_State* L, const Proto* f, lua_Writer w,\n                         void* data, int strip);\n"
+	const wrapped = "LUAI_FUNC LClosure* luaU_undump (lua_State* L, ZIO* Z, Table *anchor,\n                                 const char* name, int fixed);\n"
+	checkMerge(t, file, "// ... existing code ...\n/* load one chunk; from lundump.c */\n"+wrapped+"\n// ... existing code ...\n", strings.Replace(file, old, wrapped, 1), nil)
+}
