@@ -443,7 +443,15 @@ func (m *merger) align(s segment, rel relation, seg []int, j, dir, limit int) ([
 		case rel.depth(a.width, b.width) != 0 && (a.norm != b.norm || !rel.verbatim(a.width, b.width)):
 			// A wrapped statement's last line stands where its wrapping
 			// put it, at no depth of the file's.
-			if y <= x+2 && y >= x-2 && a.says && closesAlike(s.lines[seg[x]], m.buf.Line(file(y))) {
+			if y > x+2 || y < x-2 || !a.says {
+				return 0, false
+			}
+			c, ok := changed[[2]int{x, y}]
+			if !ok {
+				c = closesAlike(s.lines[seg[x]], m.buf.Line(file(y)))
+				changed[[2]int{x, y}] = c
+			}
+			if c {
 				return 1, true
 			}
 			return 0, false
