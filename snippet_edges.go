@@ -39,17 +39,18 @@ func (m *merger) extend(k int, s segment, p *placement, prev int) error {
 				withHint("If the block is new, end the segment with the file's line that follows it there (%q); if it rewrites those lines, keep a line of their body that stays, or replace them with edit_block", next)
 		}
 		if i, f := changed[0], changed[1]; i >= 0 {
-			if s.open[max(dir, 0)] && m.outermost(f, dir) || m.rewritesOpener(s, slices.Concat(p.pairs, got), i, f, dir) ||
-				dir > 0 && m.endsIndentedBlock(s, p.pairs, i, f) || m.continuation(s, i, f) > 0 {
+			switch {
+			case s.open[max(dir, 0)] && m.outermost(f, dir) || m.rewritesOpener(s, slices.Concat(p.pairs, got), i, f, dir) ||
+				dir > 0 && m.endsIndentedBlock(s, p.pairs, i, f) || m.continuation(s, i, f) > 0:
 				got = append(got, changed) // the file's first or last line, or a block's first, changed, or opened up
-			} else if s.open[max(dir, 0)] && (dir > 0 || prev == 0) {
+			case s.open[max(dir, 0)] && (dir > 0 || prev == 0):
 				// No marker there: the segment reaches the file's edge,
 				// this line and all (see reachEnds), or is refused for what
 				// it leaves there (see openEnd). Measured on replay: 28
 				// refusals right over the kinds of 52 repositories (a
 				// sponsors table reordered, pages rewritten from their
 				// top), none lost, no must-refuse case merged.
-			} else {
+			default:
 				ends, side, next := "ends", "before", "follows"
 				if dir < 0 {
 					ends, side, next = "starts", "after", "comes before"
@@ -275,11 +276,11 @@ func keyOf(l string) (key, value string, ok bool) {
 		}
 		i += q + 2
 	} else {
-		for i < len(l) && (isWordByte(l[i]) || strings.IndexByte(".[]-", l[i]) >= 0) {
+		for i < len(l) && (nameByte(l[i]) || strings.IndexByte(".[]-", l[i]) >= 0) {
 			i++
 		}
 	}
-	if i == 0 || !isWordByte(l[0]) && l[0] != '"' && l[0] != '\'' {
+	if i == 0 || !nameByte(l[0]) && l[0] != '"' && l[0] != '\'' {
 		return "", "", false
 	}
 	key = l[:i]
@@ -301,14 +302,9 @@ func keyOf(l string) (key, value string, ok bool) {
 	return key + op, value, true
 }
 
-// isAlnum reports a letter or a digit.
-func isAlnum(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
-
-// isWordByte reports an ASCII letter, digit or underscore: a byte of a
-// name as keyOf reads one.
-func isWordByte(c byte) bool {
-	return c == '_' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
-}
+// nameByte reports a byte of a name as keyOf reads one: an ASCII
+// letter, digit or underscore (see wordRune).
+func nameByte(c byte) bool { return c < utf8.RuneSelf && wordRune(rune(c)) }
 
 // continuation counts the segment's lines after line i that continue it,
 // up to where their brackets, with line i's, balance, when line i is how

@@ -41,7 +41,7 @@ func (m *merger) occurrences(line string, from int) []int {
 func saysSomething(l string) bool {
 	n := 0
 	for _, r := range l {
-		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+		if isAlnum(r) {
 			if n++; n >= 3 {
 				return true
 			}
@@ -49,6 +49,9 @@ func saysSomething(l string) bool {
 	}
 	return false
 }
+
+// isAlnum reports a letter or a digit.
+func isAlnum(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
 
 // place finds where segment k goes, after file line prev. rel is the
 // previous segment's relation, for a segment with nothing to anchor on.
