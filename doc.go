@@ -212,7 +212,9 @@
 // where the segment keeps every line of the file it spans (a nil check
 // copied into a new method). With no marker above it, a
 // snippet whose first line is the file's first line, at its indentation,
-// starts there (likewise at the end; so does one that starts with a blank
+// starts there (likewise at the end, and one that runs from the file's
+// first line to its last that is not blank replaces the blank lines after
+// it too; so does one that starts with a blank
 // line, blank lines above the file's first line being the snippet's to
 // write; placed by that line alone, it reaches as far as its lines rewrite
 // the file's one for one, to a line the file has there as it is), and one

@@ -38,9 +38,10 @@ import (
 //     the first line after the previous segment at its depth.
 //   - No marker at the top (or bottom) of the snippet: the segment reaches
 //     the file's first (last) line when its own first (last) line is that
-//     line, or when what it leaves there is no more than it may drop. A
-//     snippet without any marker is otherwise the new text of the stretch
-//     its ends anchor.
+//     line, or when what it leaves there is no more than it may drop; one
+//     that runs from the file's first line to its last that is not blank
+//     replaces the blank lines after it too. A snippet without any marker
+//     is otherwise the new text of the stretch its ends anchor.
 //   - Indentation that is off by a level or written in other characters is
 //     fitted to the file, as the line replacers do; lines the file has are
 //     kept as the file spells them when only their spaces differ.

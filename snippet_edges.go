@@ -1026,6 +1026,18 @@ func (m *merger) reachEnds(s segment, p *placement, prev int) {
 			p.loose[1] = true
 		}
 	}
+	// A segment that runs from the file's top to its last line that is
+	// not blank, with no marker at either end, is the file's whole new
+	// text: the blank lines after that line are its too, and go (a
+	// formatter's trailing blank lines). Below a marker, nothing says,
+	// and they stay. Measured on replay: 8 more right `whole` merges over
+	// the 52 repositories (7 of them wrong before), none lost; dropped
+	// below a marker too, they lost a right merge for each one they won.
+	if end := p.pairs[len(p.pairs)-1]; s.open[0] && s.open[1] && p.pairs[0][1] <= max(fFirst, 0) &&
+		end[0] == last && end[1] == fLast && fLast < m.n-1 {
+		p.pairs = append(p.pairs, [2]int{len(s.lines) - 1, m.n - 1})
+		p.loose[1] = true
+	}
 }
 
 // writesAll reports whether the segment has every line of the file's

@@ -3333,3 +3333,23 @@ func TestMergeSnippetWrappedAnew(t *testing.T) {
 	const wrapped = "LUAI_FUNC LClosure* luaU_undump (lua_State* L, ZIO* Z, Table *anchor,\n                                 const char* name, int fixed);\n"
 	checkMerge(t, file, "// ... existing code ...\n/* load one chunk; from lundump.c */\n"+wrapped+"\n// ... existing code ...\n", strings.Replace(file, old, wrapped, 1), nil)
 }
+
+// A snippet that shows the file from its first line to its last line that
+// is not blank is the file's whole new text: blank lines the file has
+// after that line go with it (a formatter's trailing blank lines). A
+// snippet with a marker above its last segment does not show the whole
+// file, and they stay.
+func TestMergeSnippetWholeFileTrailingBlank(t *testing.T) {
+	const file = "use std::sync::Mutex;\n\nfn main() {\n    let state = Mutex::new(0);\n    check_line(&state, 61);\n}\n\n"
+	runMergeCases(t, []mergeCase{{
+		name:    "the whole file",
+		content: file,
+		snippet: "use std::sync::Mutex;\n\nfn main() {\n    let state = Mutex::new(0);\n    check_line(&state, 60);\n}\n",
+		want:    "use std::sync::Mutex;\n\nfn main() {\n    let state = Mutex::new(0);\n    check_line(&state, 60);\n}\n",
+	}, {
+		name:    "its end after a marker",
+		content: file,
+		snippet: "// ... existing code ...\n    let state = Mutex::new(0);\n    check_line(&state, 60);\n}\n",
+		want:    "use std::sync::Mutex;\n\nfn main() {\n    let state = Mutex::new(0);\n    check_line(&state, 60);\n}\n\n",
+	}})
+}
