@@ -231,7 +231,12 @@
 // whole new text of a file it creates, or of an existing file whose first or
 // last line it has at its end or half of whose lines it has (each of its
 // lines counting once); otherwise it is a piece of the file: it replaces the
-// stretch its lines mark, and the file's lines past its ends stay.
+// stretch its lines mark, and the file's lines past its ends stay. Its top
+// brackets, when they are the file's lines just above its bottom run and
+// the walk up from that run would drop lines of the file to read them
+// higher up, are read there, and the lines between them new (refused when
+// the walk read one of those as the file's line changed that the fuzzy
+// tier would take for it: a new function, or the one above rewritten).
 //
 // A segment that fits several places, at one of them between two lines of
 // the file that stand next to each other, and at each of the others over a

@@ -613,8 +613,19 @@ func (m *merger) align(s segment, rel relation, seg []int, j, dir, limit int) ([
 // right dedented merge refused; nothing moves on the other 24
 // repositories, must-refuse snippets included. The wide edge tried alone
 // merged a swallowed marker the edge of brackets refuses.
+//
+// An edge with no marker past it reaches the file's end, or is refused
+// for what it leaves there (see reachEnds and openEnd), and is not read
+// here; except the top edge of a piece of the file (see fragment), where
+// the walk up dropped some of the file's lines: the new function a snippet
+// shows between the closing brackets of the one above and the next one's
+// first lines. Measured on replay over the 52 repositories' snippets
+// without markers: 10 more right merges (4 of them wrong before), 3 wrong
+// merges refused, 2 right merges refused (ShareX's generated resource
+// entries, which read both ways); none wrong. At the bottom edge too, a
+// section a Markdown page rewrote, refused before, merged as new.
 func (m *merger) newOrRewrite(k int, s segment, p *placement, got [][2]int, dir, limit int) ([][2]int, *Error) {
-	if s.open[max(dir, 0)] || len(got) == 0 {
+	if len(got) == 0 || s.open[max(dir, 0)] && (dir > 0 || !m.fragment(s) || lineForLine(p, got, dir)) {
 		return nil, nil
 	}
 	edge := m.edge(s, dir, false)
@@ -622,10 +633,30 @@ func (m *merger) newOrRewrite(k int, s segment, p *placement, got [][2]int, dir,
 	if e != nil || asNew != nil {
 		return asNew, e
 	}
-	if wide := m.edge(s, dir, true); len(wide) > len(edge) {
+	if wide := m.edge(s, dir, true); len(wide) > len(edge) && !s.open[max(dir, 0)] {
 		_, e = m.edgeReadings(k, s, p, got, dir, limit, wide, false)
 	}
 	return nil, e
+}
+
+// lineForLine reports whether the walk's pairs got, in direction dir from
+// the placement's outermost pair, pair each segment line with the file's
+// next line: a rewrite in place that drops none of the file's lines.
+// Read so, a piece of the file keeps its reading (measured on replay: with
+// it, 16 right merges of ShareX's alike resource entries stay right, and 4
+// wrong merges stay wrong, rather than refused).
+func lineForLine(p *placement, got [][2]int, dir int) bool {
+	q := p.pairs[0]
+	if dir > 0 {
+		q = p.pairs[len(p.pairs)-1]
+	}
+	for _, g := range got {
+		if g[0]-q[0] != dir || g[1]-q[1] != dir {
+			return false
+		}
+		q = g
+	}
+	return true
 }
 
 // edge is the segment's lines at its end in direction dir (-1 top, 1

@@ -3353,3 +3353,36 @@ func TestMergeSnippetWholeFileTrailingBlank(t *testing.T) {
 		want:    "use std::sync::Mutex;\n\nfn main() {\n    let state = Mutex::new(0);\n    check_line(&state, 60);\n}\n\n",
 	}})
 }
+
+// A snippet without markers, a piece of the file, whose top is the
+// closing brackets of the function above a new one: the walk up from the
+// next function's lines may read the new lines as the body of an alike
+// function further up, changed, its first lines dropped; or as new, those
+// brackets the file's just above the next function. The piece keeps every
+// line of the file read the second way, and is read so, unless the walk
+// read a line as changed that the fuzzy tier would take for the file's:
+// then nothing says which, and it is refused.
+func TestMergeSnippetPieceNewAtTop(t *testing.T) {
+	const body = "\tlogger := Logger{\n\t\tOut: out,\n\t}\n%s\n\tb.RunParallel(func(pb *testing.PB) {\n\t\tfor pb.Next() {\n" +
+		"\t\t\tlogger.Info(\"aaa\")\n\t\t}\n\t})\n}\n\n"
+	const next = "func BenchmarkJSON(b *testing.B) {\n\tdoWith(b, &JSONFormatter{})\n}\n"
+	file := "package bench\n\nfunc doA(b *testing.B, out *os.File) {\n" + fmt.Sprintf(body, "") +
+		"func doB(b *testing.B, out *os.File) {\n" + fmt.Sprintf(body, "\tlogger.SetNoLock()\n") +
+		next + "\nfunc BenchmarkText(b *testing.B) {\n\tdoWith(b, &TextFormatter{})\n}\n"
+	const added = "func BenchmarkLog(b *testing.B) {\n\tlogger := New()\n\tlogger.SetOutput(io.Discard)\n\n" +
+		"\tb.Run(\"disabled_level\", func(b *testing.B) {\n\t\tb.ReportAllocs()\n" +
+		"\t\tfor range b.N {\n\t\t\tlogger.Log(DebugLevel, \"test\")\n\t\t}\n\t})\n}\n\n"
+	const close = "func BenchmarkLog(b *testing.B) {\n\tlogger := New()\n\tb.Run(\"enabled\", func(b *testing.B) {\n" +
+		"\t\tfor range b.N {\n\t\t\tlogger.Log(WarnLevel, \"test\")\n\t\t}\n\t})\n}\n\n"
+	runMergeCases(t, []mergeCase{{
+		name:    "new lines unlike the function above",
+		content: file,
+		snippet: "\t})\n}\n\n" + added + next,
+		want:    strings.Replace(file, next, added+next, 1),
+	}, {
+		name:    "new lines that read as that function's changed",
+		content: file,
+		snippet: "\t})\n}\n\n" + close + next,
+		err:     editkit.ErrAmbiguous,
+	}})
+}
