@@ -622,8 +622,9 @@ func (m *merger) align(s segment, rel relation, seg []int, j, dir, limit int) ([
 // first lines. Measured on replay over the 52 repositories' snippets
 // without markers: 10 more right merges (4 of them wrong before), 3 wrong
 // merges refused, 2 right merges refused (ShareX's generated resource
-// entries, which read both ways); none wrong. At the bottom edge too, a
-// section a Markdown page rewrote, refused before, merged as new.
+// entries, which read both ways); none wrong. Read at the bottom edge
+// too, it merged as new a section a Markdown page rewrote, which
+// fragmentEnds refuses; the bottom edge is left to it.
 func (m *merger) newOrRewrite(k int, s segment, p *placement, got [][2]int, dir, limit int) ([][2]int, *Error) {
 	if len(got) == 0 || s.open[max(dir, 0)] && (dir > 0 || !m.fragment(s) || lineForLine(p, got, dir)) {
 		return nil, nil

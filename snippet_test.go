@@ -3372,7 +3372,7 @@ func TestMergeSnippetPieceNewAtTop(t *testing.T) {
 	const added = "func BenchmarkLog(b *testing.B) {\n\tlogger := New()\n\tlogger.SetOutput(io.Discard)\n\n" +
 		"\tb.Run(\"disabled_level\", func(b *testing.B) {\n\t\tb.ReportAllocs()\n" +
 		"\t\tfor range b.N {\n\t\t\tlogger.Log(DebugLevel, \"test\")\n\t\t}\n\t})\n}\n\n"
-	const close = "func BenchmarkLog(b *testing.B) {\n\tlogger := New()\n\tb.Run(\"enabled\", func(b *testing.B) {\n" +
+	const alike = "func BenchmarkLog(b *testing.B) {\n\tlogger := New()\n\tb.Run(\"enabled\", func(b *testing.B) {\n" +
 		"\t\tfor range b.N {\n\t\t\tlogger.Log(WarnLevel, \"test\")\n\t\t}\n\t})\n}\n\n"
 	runMergeCases(t, []mergeCase{{
 		name:    "new lines unlike the function above",
@@ -3382,7 +3382,7 @@ func TestMergeSnippetPieceNewAtTop(t *testing.T) {
 	}, {
 		name:    "new lines that read as that function's changed",
 		content: file,
-		snippet: "\t})\n}\n\n" + close + next,
+		snippet: "\t})\n}\n\n" + alike + next,
 		err:     editkit.ErrAmbiguous,
 	}})
 }
