@@ -427,7 +427,20 @@ func (m *merger) align(s segment, rel relation, seg []int, j, dir, limit int) ([
 	for y := range fl {
 		fl[y] = describe(m.buf.Line(file(y)))
 	}
+	// changed keeps, per pair, whether the segment's line reads as the
+	// file's line changed (test is asked once).
 	changed := map[[2]int]bool{}
+	asChanged := func(x, y int, test func(l, f string) bool) (int, bool) {
+		c, ok := changed[[2]int{x, y}]
+		if !ok {
+			c = test(s.lines[seg[x]], m.buf.Line(file(y)))
+			changed[[2]int{x, y}] = c
+		}
+		if c {
+			return 1, true
+		}
+		return 0, false
+	}
 	score := func(x, y int) (int, bool) {
 		a, b := sl[x], fl[y]
 		switch {
@@ -442,15 +455,7 @@ func (m *merger) align(s segment, rel relation, seg []int, j, dir, limit int) ([
 			if y > x+2 || y < x-2 || !a.says {
 				return 0, false
 			}
-			c, ok := changed[[2]int{x, y}]
-			if !ok {
-				c = closesAlike(s.lines[seg[x]], m.buf.Line(file(y)))
-				changed[[2]int{x, y}] = c
-			}
-			if c {
-				return 1, true
-			}
-			return 0, false
+			return asChanged(x, y, closesAlike)
 		case a.norm == b.norm && a.says:
 			return 2, false
 		case a.norm == b.norm:
@@ -461,20 +466,14 @@ func (m *merger) align(s segment, rel relation, seg []int, j, dir, limit int) ([
 		if y > x+2 || y < x-2 && (dir > 0 || y < x-2-maxContinued) {
 			return 0, false // a changed line sits where its old self was
 		}
-		c, ok := changed[[2]int{x, y}]
-		if !ok {
+		return asChanged(x, y, func(l, f string) bool {
 			// A file's line opened up over several is that line changed,
 			// however unlike the whole; walking up, the lines that continue
 			// it come first, and it sits that much further up.
 			opened := m.continuation(s, seg[x], file(y))
-			c = y >= x-2-opened && (opened > 0 || closedUp(s.lines[seg[x]], m.buf.Line(file(y))) || alike(s.lines[seg[x]], m.buf.Line(file(y)), changedLine) || closesAlike(s.lines[seg[x]], m.buf.Line(file(y))) ||
-				x == len(seg)-1 && sameConditional(s.lines[seg[x]], m.buf.Line(file(y))) || sameKey(s.lines[seg[x]], m.buf.Line(file(y))))
-			changed[[2]int{x, y}] = c
-		}
-		if c {
-			return 1, true
-		}
-		return 0, false
+			return y >= x-2-opened && (opened > 0 || closedUp(l, f) || alike(l, f, changedLine) || closesAlike(l, f) ||
+				x == len(seg)-1 && sameConditional(l, f) || sameKey(l, f))
+		})
 	}
 	// A comment line of the segment in the place of a comment line of the
 	// file, at the same depth, rewrites it (a doc comment reworded): it
