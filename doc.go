@@ -147,18 +147,21 @@
 // rewritten however far its old self sits and however unlike the whole;
 // likewise a whole statement that starts as the file's line does where
 // that line opens brackets it does not close (a signature closed up onto
-// one line); a line that closes brackets and ends as the file's closing
-// line does, or is its end, is that line (arguments wrapped anew, at any
-// column); and a line that sets the key the file's line in its place
-// sets ("features = [...]", "timeout: 30"), however unlike the values. A
-// long line is compared by what lies between the ends it shares with the
+// one line), at a segment's first line below a marker too, where the
+// file's lines from that line to the run balance together; a line that
+// closes brackets and ends as the file's closing line does, or is its
+// end, is that line (arguments wrapped anew, at any column); and a line
+// that sets the key the file's line in its place sets ("features =
+// [...]", "timeout: 30"), however unlike the values. A long line is
+// compared by what lies between the ends it shares with the
 // file's (a generated table grown by an entry). A short line the file
 // has at few places ("os" in an import list) pairs as a line that says
 // something does. A doc comment above a line of code the segment places, with
 // a blank line above it, rewrites the file's doc comment there however
 // much longer. A segment whose edge is only brackets must close what the
 // lines it replaces close, not counting those in strings, in single quotes
-// too where the file's single quotes pair up (or its brackets move to
+// too where the file's single quotes pair up (a triple quote that starts
+// a line and is followed by code closes a string: Python's "\"\"\".format(") (or its brackets move to
 // their copy above a whole block it deletes). Alike segments for alike
 // places are settled by order, when only one choice
 // leaves every later segment a place (one a later segment is refused at for

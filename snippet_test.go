@@ -3386,3 +3386,19 @@ func TestMergeSnippetPieceNewAtTop(t *testing.T) {
 		err:     editkit.ErrAmbiguous,
 	}})
 }
+
+// TestMergeSnippetClosedUpAtTop: a segment whose first line, below a
+// marker, is the file's statement above its run closed up onto one line
+// (a Python string's format call, which opens on the line that closes
+// the string) replaces that statement, rather than going above the run
+// as a new line while the marker keeps the old one.
+func TestMergeSnippetClosedUpAtTop(t *testing.T) {
+	const head = "import sys\n\nif sys.version_info < (3, 9):\n    sys.stderr.write(\n        \"\"\"\nThis version of the tool needs Python {}.{}.\n"
+	const tail = "    )\n    sys.exit(1)\n\n\nprint(\"ok\")\n"
+	runMergeCases(t, []mergeCase{{
+		name:    "closed up",
+		content: head + "\"\"\".format(\n            *(3, 9)\n        )\n" + tail,
+		snippet: "# ... existing code ...\n\"\"\".format(*(3, 9))\n    )\n    sys.exit(1)\n# ... existing code ...\n",
+		want:    head + "\"\"\".format(*(3, 9))\n" + tail,
+	}})
+}
