@@ -160,9 +160,10 @@
 // a blank line above it, rewrites the file's doc comment there however
 // much longer. A segment whose edge is only brackets must close what the
 // lines it replaces close, not counting those in strings, in single quotes
-// too where the file's single quotes pair up (a triple quote that starts
-// a line and is followed by code closes a string: Python's "\"\"\".format(") (or its brackets move to
-// their copy above a whole block it deletes). Alike segments for alike
+// too where the file's single quotes pair up, a string ending at a triple
+// quote that starts a line with code after it, as Python's "\"\"\".format("
+// does (or its brackets move to their copy above a whole block it
+// deletes). Alike segments for alike
 // places are settled by order, when only one choice
 // leaves every later segment a place (one a later segment is refused at for
 // another reason than a tie leaves it none); a place the segment copies verbatim,

@@ -1335,9 +1335,9 @@ func shellBlock(t string) int {
 // literal (see charLiteral), as a lifetime or an apostrophe does not. A
 // triple quote that starts a line with code after it closes a string (see
 // closingTripleQuote). The line alone decides, so that the file's line and
-// the snippet's copy of it read alike (a look at the whole file's quotes cost half a
-// millisecond a merge at 10,000 lines, and misread a new lifetime where the
-// file had none). Measured on replay against character literals alone: 19
+// the snippet's copy of it read alike (a look at the whole file's quotes
+// cost half a millisecond a merge at 10,000 lines, and misread a new
+// lifetime where the file had none). Measured on replay against character literals alone: 19
 // more right merges over the kinds of 52 repositories (JavaScript and
 // Python blocks whose strings hold brackets, Rust help text that quotes
 // '{}'), no wrong merge and no must-refuse case merged more.
