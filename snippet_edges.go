@@ -39,10 +39,14 @@ func (m *merger) extend(k int, s segment, p *placement, prev int) error {
 				withHint("If the block is new, end the segment with the file's line that follows it there (%q); if it rewrites those lines, keep a line of their body that stays, or replace them with edit_block", next)
 		}
 		if i, f := changed[0], changed[1]; i >= 0 {
+			near := edge // the pair next to the changed line
+			if len(got) > 0 {
+				near = got[len(got)-1]
+			}
 			switch {
 			case s.open[max(dir, 0)] && m.outermost(f, dir) || m.rewritesOpener(s, slices.Concat(p.pairs, got), i, f, dir) ||
 				dir > 0 && m.endsIndentedBlock(s, p.pairs, i, f) || m.continuation(s, i, f) > 0 ||
-				dir < 0 && m.closedUpAbove(s, i, f, edge[1]):
+				dir < 0 && m.closedUpAbove(s, i, f, near[1]):
 				got = append(got, changed) // the file's first or last line, or a block's first, changed, opened up or closed up
 			case s.open[max(dir, 0)] && (dir > 0 || prev == 0):
 				// No marker there: the segment reaches the file's edge,
@@ -346,7 +350,8 @@ func (m *merger) continuation(s segment, i, f int) int {
 // closedUpAbove reports a segment's first line i that is the file's
 // statement from line f up to line to (not included) closed up onto one
 // line (see closedUp): those file lines balance their brackets together,
-// the statement ending right above the line the segment goes on with.
+// the statement ending right above the line the segment goes on with
+// there (to: the file line of the pair next to it).
 // Below a marker, such a line had been written as new above the run, the
 // marker keeping the old statement, or refused as reading both ways.
 // Only walking up: below the runs, the statement's lines past the file's

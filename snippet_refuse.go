@@ -1337,10 +1337,11 @@ func shellBlock(t string) int {
 // closingTripleQuote). The line alone decides, so that the file's line and
 // the snippet's copy of it read alike (a look at the whole file's quotes
 // cost half a millisecond a merge at 10,000 lines, and misread a new
-// lifetime where the file had none). Measured on replay against character literals alone: 19
-// more right merges over the kinds of 52 repositories (JavaScript and
-// Python blocks whose strings hold brackets, Rust help text that quotes
-// '{}'), no wrong merge and no must-refuse case merged more.
+// lifetime where the file had none). Measured on replay against character
+// literals alone: 19 more right merges over the kinds of 52 repositories
+// (JavaScript and Python blocks whose strings hold brackets, Rust help
+// text that quotes '{}'), no wrong merge and no must-refuse case merged
+// more.
 //
 // Measured on replay, attributes as code: 4 more right merges of 1,050 on
 // snippet and styled of 25 repositories (mio's tests), 2 more dedented on
