@@ -23,12 +23,7 @@ const commonPlaces = 3
 // spacing aside; none when there are more than maxOccurrences.
 func (m *merger) occurrences(line string, from int) []int {
 	m.lookups--
-	var out []int
-	for _, j := range m.buf.Occurrences(buffer.Collapse, line, 0) {
-		if j >= from {
-			out = append(out, j)
-		}
-	}
+	out := m.buf.OccurrencesFrom(buffer.Collapse, line, from, 0)
 	if len(out) > maxOccurrences {
 		m.crowded[line] = true
 		return nil

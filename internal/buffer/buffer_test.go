@@ -189,14 +189,41 @@ func FuzzFindLines(f *testing.F) {
 		if diff := cmp.Diff(edited.FindLines(k, lines, 0), keyed.FindLines(k, lines, 0)); diff != "" {
 			t.Fatalf("FindLines(%d, %q) in %q, edited (-) and keyed (+):\n%s", k, lines, text, diff)
 		}
+		// A lookup from a later line first, so that the one from the
+		// start reaches back over what the first left out.
+		from := int(kind) / int(numKinds) % (strings.Count(text, "\n") + 2)
 		for _, l := range lines {
 			for limit := range 3 {
+				if diff := cmp.Diff(edited.OccurrencesFrom(k, l, from, limit), whole.OccurrencesFrom(k, l, from, limit)); diff != "" {
+					t.Fatalf("OccurrencesFrom(%d, %q, %d, %d) in %q, keys (-) and scan (+):\n%s", k, l, from, limit, text, diff)
+				}
 				if diff := cmp.Diff(edited.Occurrences(k, l, limit), whole.Occurrences(k, l, limit)); diff != "" {
 					t.Fatalf("Occurrences(%d, %q, %d) in %q, keys (-) and scan (+):\n%s", k, l, limit, text, diff)
 				}
 			}
 		}
 	})
+}
+
+// TestOccurrencesFrom: lookups of one line from different lines, in any
+// order and with any limit, find what a look at every line finds, though
+// the scan behind them starts where the first asks.
+func TestOccurrencesFrom(t *testing.T) {
+	text := strings.Repeat("x := load(t)\n}\n", 50) // the line on 0, 2, … 98
+	b := New(text)
+	for _, q := range []struct{ from, limit int }{
+		{60, 2}, {61, 0}, {10, 1}, {0, 3}, {70, 0}, {99, 0}, {100, 0}, {0, 0}, {-1, 1},
+	} {
+		var want []int
+		for j := max(q.from, 0); j < 100 && (q.limit <= 0 || len(want) < q.limit); j++ {
+			if j%2 == 0 {
+				want = append(want, j)
+			}
+		}
+		if diff := cmp.Diff(want, b.OccurrencesFrom(Collapse, "x  := load(t)", q.from, q.limit)); diff != "" {
+			t.Errorf("OccurrencesFrom(%d, %d) (-want +got):\n%s", q.from, q.limit, diff)
+		}
+	}
 }
 
 // FuzzKey: lines equal under any kind have equal keys, since one key per

@@ -73,13 +73,19 @@ type scanCache struct {
 // A scanState is a scan for a line's places, kept between lookups: a
 // lookup that stopped once it had what it asked for leaves the rest of the
 // text to the next one.
+//
+// A scan starts where its first lookup asks (a search for what follows a
+// place needs no hits before it) and reaches back only when a later lookup
+// asks for more: the text a line's lookups scan, together, is at most the
+// text once.
 type scanState struct {
 	hits     lineHits
+	lo       int // where the scan started, a line start
 	off      int // where the scan goes on
 	line     int // the number of the line at counted
 	counted  int
 	seen     int  // lines with the stretch so far
-	complete bool // the whole text is scanned
+	complete bool // the text from lo on is scanned
 }
 
 func (c *scanCache) hasNonASCII(text string) bool {
@@ -138,17 +144,22 @@ func (b *Buffer) scannable(line string) (norm, st string, ok bool) {
 // text, or ok false when a scan cannot tell (see scannable), or the
 // stretch is on more than maxHits lines.
 func (b *Buffer) scanned(line string) lineHits {
-	return b.lookup(line, Exact, 0)
+	return b.lookup(line, Exact, 0, 0)
 }
 
-// lookup is scanned for a caller that wants the first limit lines equal
-// to line under kind k (limit <= 0: all): the scan stops once it has them,
-// however common the line's stretch is, and the next lookup of the line
-// goes on from there.
-func (b *Buffer) lookup(line string, k Kind, limit int) lineHits {
+// lookup is scanned for a caller that wants the first limit lines from
+// line from on equal to line under kind k (limit <= 0: all): the scan
+// stops once it has them, however common the line's stretch is, and the
+// next lookup of the line goes on from there.
+func (b *Buffer) lookup(line string, k Kind, from, limit int) lineHits {
 	norm, st, ok := b.scannable(line)
 	if !ok {
 		return lineHits{}
+	}
+	from = max(from, 0)
+	at := 0
+	if from > 0 {
+		at = b.LineStart(from)
 	}
 	c := &b.scans
 	c.mu.Lock()
@@ -158,43 +169,69 @@ func (b *Buffer) lookup(line string, k Kind, limit int) lineHits {
 		if c.results == nil || len(c.results) >= maxScans {
 			c.results = map[string]*scanState{}
 		}
-		sc = &scanState{hits: lineHits{ok: true}}
+		sc = &scanState{hits: lineHits{ok: true}, lo: at, off: at, line: from, counted: at}
 		c.results[norm] = sc
 	}
+	most := maxHits(b.src)
+	if limit > 0 {
+		most = len(b.src) // the scan stops when it has enough
+	}
+	if !sc.hits.ok || at < sc.lo && !b.scanBack(sc, norm, st, at, from, most) {
+		return lineHits{}
+	}
+	first, _ := slices.BinarySearch(sc.hits.lines, from)
 	found := 0
 	if limit > 0 {
-		for i, l := range sc.hits.texts {
-			if Equal(k, l, line) {
+		for i := first; i < len(sc.hits.texts); i++ {
+			if Equal(k, sc.hits.texts[i], line) {
 				if found++; found >= limit {
-					return trimHits(sc.hits, i+1)
+					return sliceHits(sc.hits, first, i+1)
 				}
 			}
 		}
 	}
 	if !sc.complete {
-		most := maxHits(b.src)
-		if limit > 0 {
-			most = len(b.src) // the scan stops when it has enough
-		}
-		b.scanOn(sc, norm, st, most, func(l string) bool {
+		b.scanOn(sc, norm, st, len(b.src), most, func(l string) bool {
 			if limit > 0 && Equal(k, l, line) {
 				found++
 			}
 			return limit <= 0 || found < limit
 		})
+		if !sc.hits.ok {
+			return lineHits{}
+		}
 	}
-	return sc.hits
+	return sliceHits(sc.hits, first, len(sc.hits.lines))
 }
 
-// trimHits is the first n of hits.
-func trimHits(h lineHits, n int) lineHits {
-	return lineHits{lines: h.lines[:n], starts: h.starts[:n], texts: h.texts[:n], ok: true}
+// scanBack scans the text from at (the start of line from) to where sc
+// started, and puts what it finds before sc's hits. It returns false, and
+// fails sc, when the stretch is on more than most lines.
+func (b *Buffer) scanBack(sc *scanState, norm, st string, at, from, most int) bool {
+	back := &scanState{hits: lineHits{ok: true}, lo: at, off: at, line: from, counted: at, seen: sc.seen}
+	b.scanOn(back, norm, st, sc.lo, most, func(string) bool { return true })
+	if !back.hits.ok {
+		sc.hits, sc.complete = lineHits{}, true
+		return false
+	}
+	h := &sc.hits
+	h.lines = append(back.hits.lines, h.lines...)
+	h.starts = append(back.hits.starts, h.starts...)
+	h.texts = append(back.hits.texts, h.texts...)
+	sc.lo, sc.seen = at, back.seen
+	return true
+}
+
+// sliceHits is hits i to j of h.
+func sliceHits(h lineHits, i, j int) lineHits {
+	return lineHits{lines: h.lines[i:j:j], starts: h.starts[i:j:j], texts: h.texts[i:j:j], ok: true}
 }
 
 // scanOn goes on with the scan of sc until more is false for a line found
-// or the text ends. A stretch on more than most lines fails the scan.
-func (b *Buffer) scanOn(sc *scanState, norm, st string, most int, more func(l string) bool) {
-	text := b.src
+// or the scan reaches end, a line start. A stretch on more than most lines
+// fails the scan.
+func (b *Buffer) scanOn(sc *scanState, norm, st string, end, most int, more func(l string) bool) {
+	text := b.src[:end]
 	want := key(norm)
 	f := newFinder(st)
 	for sc.off < len(text) {

@@ -85,7 +85,13 @@ func (b *Buffer) findByScan(k Kind, lines []string, limit int) ([]int, bool) {
 // Occurrences returns the lines equal to line under kind k, in order, at
 // most limit of them (limit <= 0: all).
 func (b *Buffer) Occurrences(k Kind, line string, limit int) []int {
-	if hits := b.lookup(line, k, limit); hits.ok {
+	return b.OccurrencesFrom(k, line, 0, limit)
+}
+
+// OccurrencesFrom is Occurrences of the lines from line from on. It costs
+// a scan of the text from that line, not of the whole text.
+func (b *Buffer) OccurrencesFrom(k Kind, line string, from, limit int) []int {
+	if hits := b.lookup(line, k, from, limit); hits.ok {
 		var out []int
 		for i, x := range hits.lines {
 			if !Equal(k, hits.texts[i], line) {
@@ -101,12 +107,15 @@ func (b *Buffer) Occurrences(k Kind, line string, limit int) []int {
 	b.index()
 	var out []int
 	for bi, bl := range b.blocks {
+		if b.lineOff[bi+1] <= from {
+			continue
+		}
 		keys := bl.lineKeys()
 		if !bl.keySet.has(h) {
 			continue
 		}
 		for j, kj := range keys {
-			if kj == h && Equal(k, bl.line(j), line) {
+			if kj == h && b.lineOff[bi]+j >= from && Equal(k, bl.line(j), line) {
 				if out = append(out, b.lineOff[bi]+j); limit > 0 && len(out) >= limit {
 					return out
 				}
