@@ -1976,8 +1976,10 @@ func TestMergeSnippetAboveLastLines(t *testing.T) {
 // function further up does. Its anchor is its first lines, the file's
 // last; its last lines, which the file has once further up, are new: the
 // segment reaches past the file's end, and no marker stands below it.
-// Lines it shares with a function above, a block of them, are still
-// refused as written twice, by that rule's own message.
+// Lines it shares with a function above, a block of them, are a copy:
+// the file has them above the lines the segment keeps, a function away,
+// where no marker forgotten over a stretch puts them (see
+// TestMergeSnippetCopyAcross).
 func TestMergeSnippetPastTheEnd(t *testing.T) {
 	const clean = "func clean(p string) string {\n\t// A buffer sized for the common case.\n\tbuf := make([]byte, 0, len(p))\n\tw := 0\n" +
 		"\tfor r := 0; r < len(p); r++ {\n\t\tbuf = append(buf, p[r])\n\t\tw++\n\t}\n\treturn string(buf[:w])\n}\n"
@@ -1996,7 +1998,7 @@ func TestMergeSnippetPastTheEnd(t *testing.T) {
 		name:    "a function appended, repeating a block of one above",
 		content: file,
 		snippet: top + squeeze("p"),
-		err:     editkit.ErrConflict,
+		want:    file + squeeze("p"),
 	}, {
 		name:    "the same lines before a marker",
 		content: file,
@@ -3401,4 +3403,41 @@ func TestMergeSnippetClosedUpAtTop(t *testing.T) {
 		snippet: "# ... existing code ...\n\"\"\".format(*(3, 9))\n    )\n    sys.exit(1)\n# ... existing code ...\n",
 		want:    head + "\"\"\".format(*(3, 9))\n" + tail,
 	}})
+}
+
+// TestMergeSnippetCopyAcross: a new subtest written like one further up,
+// below the subtest the segment starts on, has that one's lines: the file
+// has them on the other side of the lines the segment keeps, a subtest
+// away. No marker forgotten over a stretch puts them there, so they are a
+// copy, and the segment merges. Lines moved across the lines a segment
+// keeps from right next to them are still refused as written twice, and
+// so are the file's lines rearranged: a copy keeps its source's order.
+func TestMergeSnippetCopyAcross(t *testing.T) {
+	sub := func(name, mode, want string) string {
+		return "\tt.Run(\"" + name + "\", func(t *testing.T) {\n\t\tc, _ := CreateTestContext(httptest.NewRecorder())\n\t\tc.SetSameSite(" + mode + ")\n\t\tc.SetCookieData(&http.Cookie{Name: \"user\", Value: \"gin\"})\n\t\tsetCookie := c.Writer.Header().Get(\"Set-Cookie\")\n\t\tassert.Contains(t, setCookie, \"SameSite=" + want + "\")\n\t})\n"
+	}
+	strict, none := sub("strict mode", "http.SameSiteStrictMode", "Strict"), sub("none mode", "http.SameSiteNoneMode", "None")
+	added := sub("default mode inherits", "http.SameSiteDefaultMode", "Strict")
+	const next = "\nfunc TestGetMapFromFormData(t *testing.T) {\n\tm, ok := getMapFromFormData(nil, \"ids\")\n\tassert.False(t, ok)\n\tassert.Empty(t, m)\n}\n"
+	file := "package gin\n\nfunc TestSetCookieData(t *testing.T) {\n" + strict + "\n" + none + "}\n" + next
+	t.Run("a copy of a subtest further up", func(t *testing.T) {
+		snippet := "// ... existing code ...\n\t\tassert.Contains(t, setCookie, \"SameSite=None\")\n\t})\n\n" + added + "}\n\nfunc TestGetMapFromFormData(t *testing.T) {\n// ... existing code ...\n"
+		checkMerge(t, file, snippet, "package gin\n\nfunc TestSetCookieData(t *testing.T) {\n"+strict+"\n"+none+"\n"+added+"}\n"+next, nil)
+	})
+	t.Run("lines moved from right below", func(t *testing.T) {
+		const fn = "func (s *Server) Close() error {\n\tconns := s.takeConns()\n\tlisteners := s.takeListeners()\n\tcloseAll(conns, listeners)\n\ts.cancelPendingRequests()\n\ts.reportShutdownMetrics()\n\treturn nil\n}\n"
+		snippet := "// ... existing code ...\n\tconns := s.takeConns()\n\ts.cancelPendingRequests()\n\ts.reportShutdownMetrics()\n\tlisteners := s.takeListeners()\n\tcloseAll(conns, listeners)\n// ... existing code ...\n"
+		checkMerge(t, "package gin\n\n"+fn, snippet, "", editkit.ErrConflict)
+	})
+	t.Run("the file's lines rearranged", func(t *testing.T) {
+		const job = "jobs:\n  cleanup:\n    runs-on: ubuntu-latest\n    steps:\n"
+		const schedule = "on:\n  schedule:\n    - cron: \"0 3 * * *\"\n"
+		keys := []string{"close-message: \"Closed for inactivity.\"", "days-before-close: 5", "days-before-stale: 30", "stale-message: \"Marked stale after 30 days.\"", "exempt-labels: \"pinned,security\"", "operations-per-run: 100"}
+		with := func(keys []string) string { return "          " + strings.Join(keys, "\n          ") + "\n" }
+		file := "name: Cleanup\n\n" + job + "      # Marks and closes inactive issues\n      - uses: actions/stale@v9\n        with:\n" + with(keys) + "\n" + schedule
+		reordered := slices.Clone(keys)
+		slices.Reverse(reordered)
+		snippet := "# ... existing code ...\n\n" + schedule + "\n" + job + "      - uses: actions/stale@v9\n        with:\n" + with(reordered)
+		checkMerge(t, file, snippet, "", editkit.ErrConflict)
+	})
 }
