@@ -214,10 +214,12 @@
 // another segment replaces it there (code moved), or it is new code written
 // like its neighbour: two such lines at most, with new lines on each side,
 // where the segment keeps every line of the file it spans (a nil check
-// copied into a new method), or lines the file has on the other side of a
-// line the segment keeps, one the file has once, further away than they
-// are long, in the file's order, among new lines they are not all of (a
-// new test written like one a test away). With no marker above it, a
+// copied into a new method), or lines that stand below a line the
+// segment keeps, one the file has once, and above it in the file (or the
+// other way round), further off than they are long: a copy made into new
+// code, when they keep the file's order and are not all of the new lines
+// there (a new test written like one a test away). With no marker above
+// it, a
 // snippet whose first line is the file's first line, at its indentation,
 // starts there (likewise at the end, and one that runs from the file's
 // first line to its last that is not blank replaces the blank lines after

@@ -86,9 +86,10 @@ func distinctive(l string) bool {
 // too, 12 wrong; and without the paired line next to the run, swallowed
 // markers merged 96 → 278 over the four sets.
 //
-// A line on the other side of a line the segment keeps than in the file
-// (see againstOrder), further off than its run is long (see
-// fartherThanLong), is a copy too: new code made from the file's, when
+// A line that stands on one side of a line the segment keeps in the
+// segment and on the other side in the file (see againstOrder), further
+// off than its run is long (see fartherThanLong), is a copy too: new code
+// made from the file's, when
 // the run neither reaches the segment's first or last line nor holds all
 // the new lines around it (see rewritesWhole), and while such lines keep
 // the file's order among them. Measured on replay (2026-11-28): 19 more
