@@ -217,7 +217,7 @@
 // copied into a new method), or lines that stand below a line the
 // segment keeps, one the file has once, and above it in the file (or the
 // other way round), further off than they are long: a copy made into new
-// code, when they keep the file's order and are not all of the new lines
+// code, when they keep the file's order and do not start the new lines
 // there (a new test written like one a test away). With no marker above
 // it, a
 // snippet whose first line is the file's first line, at its indentation,

@@ -3411,7 +3411,8 @@ func TestMergeSnippetClosedUpAtTop(t *testing.T) {
 // away. No marker forgotten over a stretch puts them there, so they are a
 // copy, and the segment merges. Lines moved across the lines a segment
 // keeps from right next to them are still refused as written twice, and
-// so are the file's lines rearranged: a copy keeps its source's order.
+// so are the file's lines rearranged (a copy keeps its source's order) and
+// a section moved and rewritten (a copy starts with a line of its own).
 func TestMergeSnippetCopyAcross(t *testing.T) {
 	sub := func(name, mode, want string) string {
 		return "\tt.Run(\"" + name + "\", func(t *testing.T) {\n\t\tc, _ := CreateTestContext(httptest.NewRecorder())\n\t\tc.SetSameSite(" + mode + ")\n\t\tc.SetCookieData(&http.Cookie{Name: \"user\", Value: \"gin\"})\n\t\tsetCookie := c.Writer.Header().Get(\"Set-Cookie\")\n\t\tassert.Contains(t, setCookie, \"SameSite=" + want + "\")\n\t})\n"
@@ -3438,6 +3439,13 @@ func TestMergeSnippetCopyAcross(t *testing.T) {
 		reordered := slices.Clone(keys)
 		slices.Reverse(reordered)
 		snippet := "# ... existing code ...\n\n" + schedule + "\n" + job + "      - uses: actions/stale@v9\n        with:\n" + with(reordered)
+		checkMerge(t, file, snippet, "", editkit.ErrConflict)
+	})
+	t.Run("a section moved below the one it was above, and rewritten", func(t *testing.T) {
+		const features = "## Features\n- Add `--ignore-parent` to override `--no-ignore-parent`, see #1958.\n"
+		const fixes = "## Bugfixes\n- Sanitize control characters in file names\n"
+		file := "# Changelog\n\n" + fixes + "  when output goes to a terminal, and prefix paths\n  starting with a dash, to prevent argument injection.\n  Also reject placeholders as the executable.\n- Handle invalid working directories, see #1900.\n\n" + features + "\n# 10.4.2\n"
+		snippet := "<!-- ... existing code ... -->\n\n" + features + "\n" + fixes + "  when output goes to a terminal, to prevent\n  escape-sequence injection. Also reject a placeholder\n  as the executable for `--exec-batch`.\n- Handle invalid working directories, see #1900.\n\n# 10.4.2\n<!-- ... existing code ... -->\n"
 		checkMerge(t, file, snippet, "", editkit.ErrConflict)
 	})
 }
