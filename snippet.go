@@ -635,6 +635,19 @@ func (p *placement) paired() map[int]bool {
 	return paired
 }
 
+// corresponding is the placement's pairs without a loose one, which only
+// bounds the segment: the pairs whose lines correspond.
+func (p *placement) corresponding() [][2]int {
+	pairs := p.pairs
+	if p.loose[0] {
+		pairs = pairs[1:]
+	}
+	if p.loose[1] && len(pairs) > 0 {
+		pairs = pairs[:len(pairs)-1]
+	}
+	return pairs
+}
+
 // edit is the text edit that puts segment s in place of its file lines:
 // the segment's lines, re-indented as its pairs at the placement's depth
 // show, a line the file has kept as the file spells it when only its
@@ -642,13 +655,7 @@ func (p *placement) paired() map[int]bool {
 // neighbours give it is an indentation change: it is written, not learnt
 // from.
 func (m *merger) edit(s segment, p *placement) text.Edit {
-	corresponding := p.pairs
-	if p.loose[0] {
-		corresponding = corresponding[1:]
-	}
-	if p.loose[1] && len(corresponding) > 0 {
-		corresponding = corresponding[:len(corresponding)-1]
-	}
+	corresponding := p.corresponding()
 	var pairs [][2]string
 	for _, q := range corresponding {
 		a, f := s.lines[q[0]], m.buf.Line(q[1])

@@ -1162,7 +1162,7 @@ func (m *merger) openEnd(k int, s segment, p *placement, prev int) error {
 	if s.open[1] && !p.loose[1] {
 		end := p.pairs[len(p.pairs)-1]
 		wrote := countFunc(s.lines[end[0]+1:], saysSomething)
-		if rest := m.n - 1 - end[1]; wrote > 0 && manyNonBlank(m.buf, end[1]+1, rest) {
+		if rest := m.n - 1 - end[1]; wrote > 0 && manyNonBlank(m.buf, end[1]+1, rest, maxDrop) {
 			return m.segmentError(ErrAmbiguous, k, s, "ends with %s the file does not have after its line %d (file line %d), and no marker follows: the file's %s after line %d may stay after them or be what they replace",
 				plural(wrote, "line"), s.at+end[0]+1, end[1]+1, plural(rest, "line"), end[1]+1).
 				at(LineRange{end[1] + 2, m.n}).
@@ -1172,7 +1172,7 @@ func (m *merger) openEnd(k int, s segment, p *placement, prev int) error {
 	if s.open[0] && prev == 0 && !p.loose[0] {
 		beg := p.pairs[0]
 		wrote := countFunc(s.lines[:beg[0]], saysSomething)
-		if wrote > 0 && manyNonBlank(m.buf, 0, beg[1]) {
+		if wrote > 0 && manyNonBlank(m.buf, 0, beg[1], maxDrop) {
 			return m.segmentError(ErrAmbiguous, k, s, "starts with %s the file does not have before its line %d (file line %d), and no marker comes first: the file's %s before line %d may stay before them or be what they replace",
 				plural(wrote, "line"), s.at+beg[0]+1, beg[1]+1, plural(beg[1], "line"), beg[1]+1).
 				at(LineRange{1, beg[1]}).
@@ -1284,14 +1284,14 @@ func pairedWith(p *placement, i int) int {
 
 func notBlank(l string) bool { return !isBlank(l) }
 
-// manyNonBlank reports whether more than maxDrop of the n lines of buf
-// from line j on are not blank, reading no further than it must (the rest
-// of a long file, otherwise).
-func manyNonBlank(buf *buffer.Buffer, j, n int) bool {
+// manyNonBlank reports whether more than most of the n lines of buf from
+// line j on are not blank, reading no further than it must (the rest of a
+// long file, otherwise).
+func manyNonBlank(buf *buffer.Buffer, j, n, most int) bool {
 	c := 0
 	for x := j; x < j+n && x < buf.LineCount(); x++ {
 		if notBlank(buf.Line(x)) {
-			if c++; c > maxDrop {
+			if c++; c > most {
 				return true
 			}
 		}

@@ -122,7 +122,11 @@ func (m *merger) twice(k int, s segment, p *placement, places func(int) []int) [
 	head, tail := s.edgeLines()
 	copies := sync.OnceValue(func() bool { return m.insertsOnly(s, p) })
 	var found, copied []twiceLine
-	var order [][2]int // the lines against order (see againstOrder), with their file lines
+	var order [][2]int    // the lines against order (see againstOrder), with their file lines
+	kept := map[int]int{} // segment line → file line, of the pairs that correspond
+	for _, q := range p.corresponding() {
+		kept[q[0]] = q[1]
+	}
 	for _, i := range look[:min(len(look), twiceLookups)] {
 		anchor := anchors[i] // an edge line anchors the segment: the file's copy counts however far
 		if !anchor && m.find(s.lines[i], max(p.start-reach, 0), p.start, 1) < 0 && m.find(s.lines[i], p.end, min(p.end+reach, m.n), 1) < 0 {
@@ -137,7 +141,7 @@ func (m *merger) twice(k int, s segment, p *placement, places func(int) []int) [
 			continue
 		}
 		r := m.growWith(s, i, js[0], p.rel)
-		against := m.againstOrder(s, p, i, js[0])
+		against := m.againstOrder(s, p, kept, i, js[0])
 		if against {
 			order = append(order, [2]int{i, js[0]})
 		}
@@ -171,26 +175,20 @@ func (m *merger) twice(k int, s segment, p *placement, places func(int) []int) [
 
 // againstOrder reports whether segment line i, which the file has at line
 // j outside the lines placement p replaces, is on the other side of a line
-// p pairs in the segment than in the file: below a paired line in the
+// p keeps (kept: its corresponding pairs) in the segment than in the file: below a paired line in the
 // segment and above the replaced lines in the file, or the other way
 // round. The segment's lines are in the file's order, so no stretch a
 // marker was forgotten over puts it there: it is a copy. Only a paired
 // line the file has once tells: a line the file has in several places
 // (a docstring's ":param url:") may be the far stretch's.
-func (m *merger) againstOrder(s segment, p *placement, i, j int) bool {
+func (m *merger) againstOrder(s segment, p *placement, kept map[int]int, i, j int) bool {
 	dir := -1 // the paired lines above i tell of a line above p
 	if j >= p.end {
 		dir = 1
 	}
-	pairOf := map[int]int{}
-	for n, q := range p.pairs {
-		if !(p.loose[0] && n == 0 || p.loose[1] && n == len(p.pairs)-1) {
-			pairOf[q[0]] = q[1] // a loose pair only bounds the segment
-		}
-	}
 	looked := 0
 	for a := i + dir; a >= 0 && a < len(s.lines) && looked < orderLookups; a += dir {
-		f, ok := pairOf[a]
+		f, ok := kept[a]
 		if !ok || !saysSomething(s.lines[a]) || !buffer.Equal(buffer.Collapse, s.lines[a], m.buf.Line(f)) {
 			continue // a rewritten line is the file's elsewhere, if anywhere
 		}
@@ -208,18 +206,11 @@ func (m *merger) againstOrder(s segment, p *placement, i, j int) bool {
 // segment keeps lands next to where it was; a copy of code to write new
 // code like it (a test like the one above) is a unit or more away.
 func (m *merger) fartherThanLong(s segment, r run, p *placement) bool {
-	long := countFunc(s.lines[r.i0:r.i1+1], notBlank)
 	lo, hi := r.j1+1, p.start
 	if r.j0 >= p.end {
 		lo, hi = p.end, r.j0
 	}
-	between := 0
-	for j := lo; j < hi && between <= long; j++ {
-		if !isBlank(m.buf.Line(j)) {
-			between++
-		}
-	}
-	return between > long
+	return manyNonBlank(m.buf, lo, hi-lo, countFunc(s.lines[r.i0:r.i1+1], notBlank))
 }
 
 // startsAsFile reports whether run r, around segment line i, holds the
