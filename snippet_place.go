@@ -341,7 +341,7 @@ func (m *merger) placeAt(k int, s segment, all []cand, win int, says []int, plac
 	if err != nil {
 		return nil
 	}
-	if m.finish(k, s, p, places); p.twice != nil {
+	if m.finish(k, s, p, places); p.byLine() {
 		return nil
 	}
 	for _, o := range all {
@@ -442,7 +442,7 @@ func (m *merger) settle(k int, s segment, all, aside []cand, says []int, places 
 		if m.doubled(s, p) {
 			continue
 		}
-		if m.finish(k, s, p, places); p.twice != nil {
+		if m.finish(k, s, p, places); p.byLine() {
 			if !m.rewritesInto(s, p) {
 				return nil // it may copy the line, as new code copies its neighbour
 			}

@@ -105,6 +105,21 @@ func distinctive(l string) bool {
 // moved below the one it was above, and rewritten). The edge condition
 // keeps the refusals of earlier measures (a release whose heading ends
 // the segment).
+//
+// A copy is never the file's first line that says something below the
+// placement, at its depth (see below): the new line would stand right
+// above the file's, and the segment reaches over it — unless it stands
+// above a line the segment keeps. And a line the file has in several
+// places counts as one it has once where the segment's lines around it
+// are the file's at only one place within reach (see oneRun). Measured on
+// replay (2026-11-28): 2 more swallowed markers refused on the seven (a
+// Rust doc heading written again above itself; a workflow job's lines
+// joined to another's), none lost or wrong on any kind of the seven, the
+// ten held out or the ten new. Without the depth, tmux's clean-up
+// repeated inside a new error branch is refused; without two new lines
+// in the stretch, a line added to one of tmux's alike feature lists; and
+// a stretch that passes over the places a segment ties at (byLine) loses
+// a rust-log block moved to the file's end.
 func (m *merger) twice(k int, s segment, p *placement, places func(int) []int) []twiceLine {
 	paired := p.paired()
 	var look []int
@@ -133,6 +148,10 @@ func (m *merger) twice(k int, s segment, p *placement, places func(int) []int) [
 			continue // not within reach: no need to count it in the whole file
 		}
 		js := places(i)
+		stretch := len(js) > 1
+		if stretch {
+			js = m.oneRun(s, p, paired, i, js, reach, head, tail)
+		}
 		if len(js) != 1 || js[0] >= p.start && js[0] < p.end {
 			continue
 		}
@@ -145,10 +164,10 @@ func (m *merger) twice(k int, s segment, p *placement, places func(int) []int) [
 		if against {
 			order = append(order, [2]int{i, js[0]})
 		}
-		if r.says < 2 || r.i0 > head && r.i1 < tail && (far || r.says < 3 && !abutsPaired(s, r, paired) && copies()) {
+		if (against || !m.below(s, p, r, i)) && (r.says < 2 || r.i0 > head && r.i1 < tail && (far || r.says < 3 && !abutsPaired(s, r, paired) && copies())) {
 			continue // one line alike, or far off or among new lines without the segment's end: a copy
 		}
-		t := twiceLine{i, js[0], m.segmentError(ErrConflict, k, s, "has line %d (%q), which the file has at line %d, outside the lines %d-%d the segment replaces: it would be there twice",
+		t := twiceLine{i: i, j: js[0], stretch: stretch, err: m.segmentError(ErrConflict, k, s, "has line %d (%q), which the file has at line %d, outside the lines %d-%d the segment replaces: it would be there twice",
 			s.at+i+1, shown(s.lines[i]), js[0]+1, p.start+1, p.end).
 			at(LineRange{js[0] + 1, js[0] + 1}).
 			withHint("Put a marker line such as \"// ... existing code ...\" where the file's lines stay, or put the segment's lines in the file's order")}
@@ -230,6 +249,56 @@ func startsAsFile(s segment, r run, i int, paired map[int]bool) bool {
 	return r.i0 <= b
 }
 
+// oneRun narrows the places js of segment line i, which the file has
+// more than once, to the one within reach of placement p where the
+// segment's lines around i, to its first or last line, are the file's
+// for three lines that say something or more, two of them lines p writes
+// anew: there the file has i's stretch once, as it has a line it has
+// once, and the stretch holds what p takes for new lines. nil when no
+// such place, or more than one, is.
+func (m *merger) oneRun(s segment, p *placement, paired map[int]bool, i int, js []int, reach, head, tail int) []int {
+	var one []int
+	for _, j := range js {
+		if j >= p.start && j < p.end || j < p.start-reach || j >= p.end+reach {
+			continue
+		}
+		r := m.growWith(s, i, j, p.rel)
+		if r.says < 3 || r.i0 > head && r.i1 < tail || r.j1 >= p.start && r.j0 < p.end {
+			continue
+		}
+		news := 0
+		for x := r.i0; x <= r.i1; x++ {
+			if !paired[x] && saysSomething(s.lines[x]) {
+				news++
+			}
+		}
+		if news >= 2 {
+			if one = append(one, j); len(one) > 1 {
+				return nil
+			}
+		}
+	}
+	return one
+}
+
+// below reports whether run r, around segment line i, stands just below
+// the lines placement p replaces (no line that says something between)
+// at line i's depth: the segment reaches over the file's line there. (A
+// deeper copy is the line repeated inside a new block, a clean-up before
+// an early exit.)
+func (m *merger) below(s segment, p *placement, r run, i int) bool {
+	if r.j0 < p.end {
+		return false
+	}
+	for j := p.end; j < r.j0; j++ {
+		if saysSomething(m.buf.Line(j)) {
+			return false
+		}
+	}
+	j := r.j0 + i - r.i0
+	return p.rel.depth(indentWidth(s.lines[i], m.tab), indentWidth(m.buf.Line(j), m.tab)) == 0
+}
+
 // orderLookups bounds the paired lines againstOrder looks up.
 const orderLookups = 3
 
@@ -295,7 +364,7 @@ func (m *merger) startsAbove(k int, s segment, p *placement, paired map[int]bool
 			}
 			j = js[0]
 		}
-		return &twiceLine{i, j, m.segmentError(ErrConflict, k, s, "starts with line %d (%q), written as a new line, and the file has that line at line %d, %d lines above the lines %d-%d the segment replaces: the segment would drop the lines between, where no marker stands, or write the line twice",
+		return &twiceLine{i: i, j: j, err: m.segmentError(ErrConflict, k, s, "starts with line %d (%q), written as a new line, and the file has that line at line %d, %d lines above the lines %d-%d the segment replaces: the segment would drop the lines between, where no marker stands, or write the line twice",
 			s.at+i+1, shown(l), j+1, p.start-j, p.start+1, p.end).
 			at(LineRange{j + 1, j + 1}).
 			withHint("Start the segment on the file's lines and put a marker line such as \"// ... existing code ...\" where the file's lines stay; to delete them, delete them with edit_block or write_from_line")}
@@ -325,7 +394,7 @@ func (m *merger) endsBelow(k int, s segment, p *placement, paired map[int]bool, 
 		return nil
 	}
 	if j := m.find(s.lines[i], p.end, min(p.end+reach, m.n), 1); j >= 0 {
-		return &twiceLine{i, j, m.segmentError(ErrConflict, k, s, "ends with line %d (%q), written as a new line, and the file has that line at line %d, %d lines below the lines %d-%d the segment replaces: the segment would drop the lines between, where no marker stands, or write the line twice",
+		return &twiceLine{i: i, j: j, err: m.segmentError(ErrConflict, k, s, "ends with line %d (%q), written as a new line, and the file has that line at line %d, %d lines below the lines %d-%d the segment replaces: the segment would drop the lines between, where no marker stands, or write the line twice",
 			s.at+i+1, shown(s.lines[i]), j+1, j-p.end+1, p.start+1, p.end).
 			at(LineRange{j + 1, j + 1}).
 			withHint("End the segment on the file's lines and put a marker line such as \"// ... existing code ...\" where the file's lines stay; to delete them, delete them with edit_block or write_from_line")}
@@ -359,7 +428,18 @@ func distances(n int, marked map[int]bool) []int {
 // line j.
 type twiceLine struct {
 	i, j int // the segment's line, and the file's line it is elsewhere
-	err  *Error
+	// stretch marks a line the file has more than once, found by the
+	// stretch around it (see oneRun).
+	stretch bool
+	err     *Error
+}
+
+// byLine reports a placement that writes a line twice that the file has
+// once (see twice): a place to pass over when a segment fits several. (A
+// stretch the file has once is checked with the whole plan only: moved
+// code leaves such a stretch where another segment deletes it.)
+func (p *placement) byLine() bool {
+	return slices.ContainsFunc(p.twice, func(t twiceLine) bool { return !t.stretch })
 }
 
 // unmoved returns the refusal of the first line a placement writes that

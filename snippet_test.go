@@ -3449,3 +3449,109 @@ func TestMergeSnippetCopyAcross(t *testing.T) {
 		checkMerge(t, file, snippet, "", editkit.ErrConflict)
 	})
 }
+
+// TestMergeSnippetFileLineBelow: a new line that is the file's first line
+// below the lines a segment replaces would stand right above that line,
+// written twice; the segment reaches over it (two stretches joined where
+// a marker was forgotten), and the merge is refused. A new line written
+// above lines the segment keeps, which the file has below them (an early
+// return like the function's last line), is a copy and merges.
+func TestMergeSnippetFileLineBelow(t *testing.T) {
+	t.Run("the next heading written again", func(t *testing.T) {
+		var backends strings.Builder
+		for n := range 30 {
+			fmt.Fprintf(&backends, "//! - `backend_%d`: writes records to sink number %d.\n", n, n)
+		}
+		file := "//! # Examples\n//!\n//! ```\n//! # use kvlog::Record;\n//! let r = Record::new(\"hi\");\n//! # fn main() {}\n//! ```\n//!\n//! # Available backends\n//!\n" +
+			backends.String() + "//!\n//! ```\n//! # fn main() {}\n//! ```\n\npub mod record;\n"
+		snippet := "// ... existing code ...\n//! let r = Record::new(\"hi\");\n//! # fn main() {}\n//! ```\n//!\n//! See the [`record`] module for the fields a record has.\n//!\n//! # Available backends\n//!\n//! - `backend_29`: writes records to sink number 29.\n//!\n//! # fn main() {}\n//! ```\n// ... existing code ...\n"
+		checkMerge(t, file, snippet, "", editkit.ErrConflict)
+	})
+	t.Run("an early return like the last line", func(t *testing.T) {
+		const head = "package logfmt\n\nfunc (f *Formatter) Format(e *Entry) ([]byte, error) {\n\tb := f.buffer()\n"
+		file := head + "\tif f.colored {\n\t\tf.printColored(b, e)\n\t} else {\n\t\tf.printPlain(b, e)\n\t}\n\tb.WriteByte('\\n')\n\treturn b.Bytes(), nil\n}\n"
+		snippet := "// ... existing code ...\n\tb := f.buffer()\n\tif f.colored {\n\t\tf.printColored(b, e)\n\t\treturn b.Bytes(), nil\n\t}\n\tf.printPlain(b, e)\n\tb.WriteByte('\\n')\n// ... existing code ...\n"
+		want := head + "\tif f.colored {\n\t\tf.printColored(b, e)\n\t\treturn b.Bytes(), nil\n\t}\n\tf.printPlain(b, e)\n\tb.WriteByte('\\n')\n\treturn b.Bytes(), nil\n}\n"
+		checkMerge(t, file, snippet, want, nil)
+	})
+	t.Run("a clean-up repeated inside a new branch", func(t *testing.T) {
+		check := func(call, extra string) string {
+			return "\tif (" + call + " == -1) {\n\t\tsaved_errno = errno;\n" + extra + "\t\tclose(fd);\n\t\terrno = saved_errno;\n\t\tgoto fail;\n\t}\n"
+		}
+		const head = "int\nserver_listen(void)\n{\n\tmask = umask(S_IXUSR|S_IRWXG|S_IRWXO);\n"
+		tail := "\tumask(mask);\n\n" + check("listen(fd, 128)", "") + "\treturn (fd);\n\nfail:\n\treturn (-1);\n}\n"
+		file := head + check("bind(fd, &sa, sizeof sa)", "") + tail
+		snippet := "// ... existing code ...\n\tmask = umask(S_IXUSR|S_IRWXG|S_IRWXO);\n\tif (bind(fd, &sa, sizeof sa) == -1) {\n\t\tsaved_errno = errno;\n\t\tumask(mask);\n\t\tclose(fd);\n\t\terrno = saved_errno;\n\t\tgoto fail;\n// ... existing code ...\n"
+		checkMerge(t, file, snippet, head+check("bind(fd, &sa, sizeof sa)", "\t\tumask(mask);\n")+tail, nil)
+	})
+	t.Run("a line repeated in a new branch above the old one", func(t *testing.T) {
+		const head = "func (e *Engine) handle(c *Context) {\n\tpath := c.Request.URL.Path\n\tunescape := false\n"
+		const tail = "\t\tpath = c.Request.URL.RawPath\n\t\tunescape = e.UnescapePathValues\n\t}\n\tif e.RemoveExtraSlash {\n\t\tpath = cleanPath(path)\n\t}\n\te.serve(c, path, unescape)\n}\n"
+		const added = "\tif e.UseEscapedPath {\n\t\tpath = c.Request.URL.EscapedPath()\n\t\tunescape = e.UnescapePathValues\n\t} else if e.UseRawPath && len(c.Request.URL.RawPath) > 0 {\n"
+		file := head + "\tif e.UseRawPath && len(c.Request.URL.RawPath) > 0 {\n" + tail
+		snippet := "// ... existing code ...\n\tunescape := false\n" + added + "\t\tpath = c.Request.URL.RawPath\n// ... existing code ...\n"
+		checkMerge(t, "package gin\n\n"+file, snippet, "package gin\n\n"+head+added+tail, nil)
+	})
+}
+
+// TestMergeSnippetStretchBelow: a segment whose last lines, new ones and
+// the lines it ends on, are a stretch the file has once, further down,
+// though each of its lines the file has in several places (a workflow's
+// jobs), joins two stretches where a marker was forgotten: it is refused
+// rather than read as new lines above the nearest place of its last
+// lines.
+func TestMergeSnippetStretchBelow(t *testing.T) {
+	var steps strings.Builder
+	for n := range 30 {
+		fmt.Fprintf(&steps, "      - name: Step %d\n        run: make step-%d\n", n, n)
+	}
+	file := "name: ci\non: push\njobs:\n  build:\n    permissions:\n      contents: read\n    runs-on: ubuntu-latest\n    # The cache is keyed by the lock file.\n    strategy:\n      fail-fast: false\n\n    steps:\n      - uses: actions/checkout@v4\n" + steps.String() +
+		"  docs:\n    permissions:\n      contents: write\n    runs-on: ubuntu-latest\n    strategy:\n      fail-fast: false\n\n    steps:\n      - uses: actions/checkout@v4\n      - run: make docs\n" +
+		"  release:\n    permissions:\n      contents: write\n    runs-on: macos-latest\n    steps:\n      - run: make release\n"
+	t.Run("two stretches joined", func(t *testing.T) {
+		snippet := "# ... existing code ...\n      contents: read\n    runs-on: ubuntu-latest\n    # The cache is keyed by the lock file and the runner.\n    strategy:\n      fail-fast: false\n      contents: write\n    runs-on: ubuntu-latest\n    strategy:\n      fail-fast: false\n# ... existing code ...\n"
+		checkMerge(t, file, snippet, "", editkit.ErrConflict)
+	})
+	t.Run("the same lines added where the segment stands", func(t *testing.T) {
+		snippet := "# ... existing code ...\n      contents: read\n    runs-on: ubuntu-latest\n    # The cache is keyed by the lock file and the runner.\n    strategy:\n      fail-fast: false\n\n    steps:\n# ... existing code ...\n"
+		checkMerge(t, file, snippet, strings.Replace(file, "lock file.\n", "lock file and the runner.\n", 1), nil)
+	})
+	t.Run("a line added to one of two alike lists", func(t *testing.T) {
+		list := func(name string, features ...string) string {
+			return "\t{ .name = \"" + name + "\",\n\t  .features = \"256,\"\n\t\t\t\"" + strings.Join(features, ",\"\n\t\t\t\"") + ",\"\n\t},\n"
+		}
+		file := "static const struct tty_term_code terms[] = {\n" + list("iterm2", "overline", "sixel") + list("mintty", "clipboard", "cstyle", "extkeys", "focus", "overline", "title") +
+			list("foot", "bpaste", "cstyle", "extkeys", "focus", "hyperlinks", "osc7", "sync", "title") + "};\n"
+		snippet := "// ... existing code ...\n\"cstyle,\"\n\"extkeys,\"\n\"focus,\"\n\"overline,\"\n\"hyperlinks,\"\n\"osc7,\"\n// ... existing code ...\n"
+		want := strings.Replace(file, "\"focus,\"\n\t\t\t\"hyperlinks,", "\"focus,\"\n\t\t\t\"overline,\"\n\t\t\t\"hyperlinks,", 1)
+		checkMerge(t, file, snippet, want, nil)
+	})
+}
+
+// TestMergeSnippetStretchMoved: a block moved to the file's end, one
+// segment deleting it and the other writing it after the last block,
+// which is written like it. Each of its lines the file has more than
+// once, and as a stretch once, where the first segment deletes it: the
+// stretch is moved, not written twice, and the move merges.
+func TestMergeSnippetStretchMoved(t *testing.T) {
+	block := func(cfg, name, body string) string {
+		args := "($args:expr)"
+		if name == "__emit_value" {
+			args = "($($args:tt)*)"
+		}
+		return "#[doc(hidden)]\n#[macro_export]\n#[cfg(" + cfg + ")]\nmacro_rules! " + name + " {\n    " + args + " => {\n" + body + "    };\n}\n"
+	}
+	refuse := func(what, feature string) string {
+		return "        compile_error!(\n            \"capturing values as `" + what + "` requires the `" + feature + "` feature\"\n        )\n"
+	}
+	value := block("not(feature = \"kv\")", "__emit_value", "        compile_error!(\"key values require the `kv` feature\")\n")
+	errOff := block("not(feature = \"kv_std\")", "__emit_error", refuse("std::error::Error", "kv_std"))
+	svalOn := block("feature = \"kv_sval\"", "__emit_sval", "        $crate::__private::capture_sval(&&$args)\n")
+	svalOff := block("not(feature = \"kv_sval\")", "__emit_sval", refuse("sval::Value", "kv_sval"))
+	errOn := block("feature = \"kv_std\"", "__emit_error", "        $crate::__private::capture_error(&$args)\n")
+	file := "// Macros for key values.\n\n" + value + "\n" + errOff + "\n" + svalOn + "\n" + svalOff + "\n" + errOn
+	snippet := "// ... existing code ...\nmacro_rules! __emit_value {\n    ($($args:tt)*) => {\n        compile_error!(\"key values require the `kv` feature\")\n    };\n}\n\n#[doc(hidden)]\n#[macro_export]\n#[cfg(feature = \"kv_sval\")]\n" +
+		"    // ... existing code ...\n    ($args:expr) => {\n        $crate::__private::capture_error(&$args)\n    };\n}\n\n" + errOff
+	want := "// Macros for key values.\n\n" + value + "\n" + svalOn + "\n" + svalOff + "\n" + errOn + "\n" + errOff
+	checkMerge(t, file, snippet, want, nil)
+}
