@@ -111,15 +111,18 @@ func distinctive(l string) bool {
 // above the file's, and the segment reaches over it — unless it stands
 // above a line the segment keeps. And a line the file has in several
 // places counts as one it has once where the segment's lines around it
-// are the file's at only one place within reach (see oneRun). Measured on
-// replay (2026-11-28): 2 more swallowed markers refused on the seven (a
-// Rust doc heading written again above itself; a workflow job's lines
-// joined to another's), none lost or wrong on any kind of the seven, the
-// ten held out or the ten new. Without the depth, tmux's clean-up
-// repeated inside a new error branch is refused; without two new lines
-// in the stretch, a line added to one of tmux's alike feature lists; and
-// a stretch that passes over the places a segment ties at (byLine) loses
-// a rust-log block moved to the file's end.
+// are the file's at only one place within reach (see oneRun), over one
+// changed line at each end (see across). Measured on replay (2026-11-28):
+// 3 more swallowed markers refused on the seven (a Rust doc heading
+// written again above itself; two workflow jobs' lines joined to
+// another's, one across a version bumped) and one on the ten held out
+// (fzf), none lost or wrong on any kind of the seven, the ten held out or
+// the ten new. Without the depth, tmux's clean-up repeated inside a new
+// error branch is refused; without two new lines in the stretch, a line
+// added to one of tmux's alike feature lists; a stretch that passes over
+// the places a segment ties at (byLine) loses a rust-log block moved to
+// the file's end; and a run across a block's changed first line, a tmux
+// struct written like the one above.
 func (m *merger) twice(k int, s segment, p *placement, places func(int) []int) []twiceLine {
 	paired := p.paired()
 	var look []int
@@ -262,13 +265,13 @@ func (m *merger) oneRun(s segment, p *placement, paired map[int]bool, i int, js 
 		if j >= p.start && j < p.end || j < p.start-reach || j >= p.end+reach {
 			continue
 		}
-		r := m.growWith(s, i, j, p.rel)
+		r, changed := m.across(s, m.growWith(s, i, j, p.rel))
 		if r.says < 3 || r.i0 > head && r.i1 < tail || r.j1 >= p.start && r.j0 < p.end {
 			continue
 		}
 		news := 0
 		for x := r.i0; x <= r.i1; x++ {
-			if !paired[x] && saysSomething(s.lines[x]) {
+			if !paired[x] && saysSomething(s.lines[x]) && !slices.Contains(changed, x) {
 				news++
 			}
 		}

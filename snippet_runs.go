@@ -98,13 +98,7 @@ func (m *merger) readings(s segment, i, j int, tr run) []run {
 // depths related by rel.
 func (m *merger) growWith(s segment, i, j int, rel relation) run {
 	r := run{i0: i, i1: i, j0: j, j1: j, rel: rel, says: 1}
-	same := func(i, j int) bool {
-		a, b := s.lines[i], m.buf.Line(j)
-		if isBlank(a) || isBlank(b) {
-			return isBlank(a) && isBlank(b)
-		}
-		return buffer.Equal(buffer.Collapse, a, b) && rel.depth(indentWidth(a, m.tab), indentWidth(b, m.tab)) == 0
-	}
+	same := func(i, j int) bool { return m.same(s, i, j, rel) }
 	for r.i0 > 0 && r.j0 > m.prev && same(r.i0-1, r.j0-1) {
 		r.i0, r.j0 = r.i0-1, r.j0-1
 		if saysSomething(s.lines[r.i0]) {
@@ -119,6 +113,43 @@ func (m *merger) growWith(s segment, i, j int, rel relation) run {
 	}
 	return r
 }
+
+// same reports whether segment line i and file line j are one line at
+// the depth rel reads (or both blank).
+func (m *merger) same(s segment, i, j int, rel relation) bool {
+	a, b := s.lines[i], m.buf.Line(j)
+	if isBlank(a) || isBlank(b) {
+		return isBlank(a) && isBlank(b)
+	}
+	return buffer.Equal(buffer.Collapse, a, b) && rel.depth(indentWidth(a, m.tab), indentWidth(b, m.tab)) == 0
+}
+
+// across grows run r over one changed line at each end (alike, see
+// changedLine) where the segment's lines go on as the file's past it, for
+// two lines that say something at least (one is a block's first line or
+// last, alike in every block). It returns the run grown and the changed
+// lines it holds.
+func (m *merger) across(s segment, r run) (run, []int) {
+	var changed []int
+	if i, j := r.i0-1, r.j0-1; i > 0 && j-1 >= max(m.prev, 0) && changes(s.lines[i]) && alike(s.lines[i], m.buf.Line(j), changedLine) && m.same(s, i-1, j-1, r.rel) {
+		if u := m.growWith(s, i-1, j-1, r.rel); u.says >= 2 {
+			r.i0, r.j0, r.says = u.i0, u.j0, r.says+u.says
+			changed = append(changed, i)
+		}
+	}
+	if i, j := r.i1+1, r.j1+1; i+1 < len(s.lines) && j+1 < m.n && changes(s.lines[i]) && alike(s.lines[i], m.buf.Line(j), changedLine) && m.same(s, i+1, j+1, r.rel) {
+		if u := m.growWith(s, i+1, j+1, r.rel); u.says >= 2 {
+			r.i1, r.j1, r.says = u.i1, u.j1, r.says+u.says
+			changed = append(changed, i)
+		}
+	}
+	return r, changed
+}
+
+// changes reports a line across may grow a run over: one that says
+// something and opens no block. (A block's first line changed is new
+// code named after its neighbour's, a struct written like the one above.)
+func changes(l string) bool { return saysSomething(l) && !opens(l) }
 
 // consistent reports whether two (segment line, file line) pairs can both
 // hold: in the same order, and no further apart in the file than the

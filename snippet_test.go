@@ -3532,7 +3532,10 @@ func TestMergeSnippetStretchBelow(t *testing.T) {
 // segment deleting it and the other writing it after the last block,
 // which is written like it. Each of its lines the file has more than
 // once, and as a stretch once, where the first segment deletes it: the
-// stretch is moved, not written twice, and the move merges.
+// stretch is moved, not written twice, and the move merges. (Another
+// block's end and the next one's start are alike to the segment's but
+// for a changed line with one line past it, a block's first: too little
+// to read the stretch as the file's there.)
 func TestMergeSnippetStretchMoved(t *testing.T) {
 	block := func(cfg, name, body string) string {
 		args := "($args:expr)"
@@ -3554,4 +3557,33 @@ func TestMergeSnippetStretchMoved(t *testing.T) {
 		"    // ... existing code ...\n    ($args:expr) => {\n        $crate::__private::capture_error(&$args)\n    };\n}\n\n" + errOff
 	want := "// Macros for key values.\n\n" + value + "\n" + svalOn + "\n" + svalOff + "\n" + errOn + "\n" + errOff
 	checkMerge(t, file, snippet, want, nil)
+}
+
+// TestMergeSnippetStretchAcrossChange: the stretch a segment's first
+// lines are elsewhere in the file (see TestMergeSnippetStretchBelow) may
+// hold a line the segment changes: the far window's version bumped,
+// joined to the near one without a marker, is refused. A block's first
+// line changed is not passed over: a struct written like one above it,
+// under its own name, merges.
+func TestMergeSnippetStretchAcrossChange(t *testing.T) {
+	t.Run("two jobs joined", func(t *testing.T) {
+		var steps strings.Builder
+		for n := range 30 {
+			fmt.Fprintf(&steps, "      - run: make step-%d\n", n)
+		}
+		job := func(name, os, more string) string {
+			return "  " + name + ":\n    runs-on: ${{ matrix.os }}\n    strategy:\n      fail-fast: false\n      matrix:\n        os: [" + os + "]\n" + more
+		}
+		file := "name: ci\non: push\njobs:\n" + job("linux", "ubuntu-20.04", "\n    steps:\n      - uses: actions/checkout@v4\n"+steps.String()) +
+			job("windows", "windows-latest", "        target:\n          - NONE\n          - NO_SSL\n    steps:\n      - uses: actions/checkout@v4\n      - run: make\n")
+		snippet := "# ... existing code ...\n    strategy:\n      fail-fast: false\n      matrix:\n        os: [ubuntu-22.04]\n\n    steps:\n      - uses: actions/checkout@v4\n      matrix:\n        os: [windows-latest]\n        target:\n          - NONE\n# ... existing code ...\n"
+		checkMerge(t, file, snippet, "", editkit.ErrConflict)
+	})
+	t.Run("a struct written like the one above", func(t *testing.T) {
+		const head = "struct msg_read_data {\n\tint\tstream;\n};\n\nstruct msg_read_done {\n\tint\tstream;\n\tint\terror;\n};\n\nstruct msg_read_cancel {\n\tint\tstream;\n};\n\n" +
+			"struct msg_write_data {\n\tint\tstream;\n}; /* followed by data */\n\nstruct msg_write_ready {\n\tint\tstream;\n\tint\terror;\n};\n\nstruct msg_write_close {\n\tint\tstream;\n};\n"
+		const added = "\nstruct msg_write_done {\n\tint\tstream;\n\tint\terror;\n};\n"
+		snippet := "// ... existing code ...\n\tint\tstream;\n};\n" + added + "\n#endif /* PROTO_H */\n"
+		checkMerge(t, head+"\n#endif /* PROTO_H */\n", snippet, head+added+"\n#endif /* PROTO_H */\n", nil)
+	})
 }
