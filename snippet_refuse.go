@@ -111,18 +111,21 @@ func distinctive(l string) bool {
 // above the file's, and the segment reaches over it — unless it stands
 // above a line the segment keeps. And a line the file has in several
 // places counts as one it has once where the segment's lines around it
-// are the file's at only one place within reach (see oneRun), over one
+// are the file's at only one place within reach, from its first line
+// above the placement or to its last below (see oneRun), over one
 // changed line at each end (see across). Measured on replay (2026-11-28):
 // 3 more swallowed markers refused on the seven (a Rust doc heading
 // written again above itself; two workflow jobs' lines joined to
 // another's, one across a version bumped) and one on the ten held out
-// (fzf), none lost or wrong on any kind of the seven, the ten held out or
-// the ten new. Without the depth, tmux's clean-up repeated inside a new
-// error branch is refused; without two new lines in the stretch, a line
-// added to one of tmux's alike feature lists; a stretch that passes over
-// the places a segment ties at (byLine) loses a rust-log block moved to
-// the file's end; and a run across a block's changed first line, a tmux
-// struct written like the one above.
+// (fzf), none lost or wrong on any kind of the seven, the ten held out,
+// the ten new or eight of the 25. Without the depth, tmux's clean-up
+// repeated inside a new error branch is refused; without two new lines
+// in the stretch, a line added to one of tmux's alike feature lists;
+// without the side, hcl's comment copied up from below, under lines the
+// file has there too; a stretch that passes over the places a segment
+// ties at (byLine) loses a rust-log block moved to the file's end; and a
+// run across a block's changed first line, a tmux struct written like the
+// one above.
 func (m *merger) twice(k int, s segment, p *placement, places func(int) []int) []twiceLine {
 	paired := p.paired()
 	var look []int
@@ -254,11 +257,11 @@ func startsAsFile(s segment, r run, i int, paired map[int]bool) bool {
 
 // oneRun narrows the places js of segment line i, which the file has
 // more than once, to the one within reach of placement p where the
-// segment's lines around i, to its first or last line, are the file's
-// for three lines that say something or more, two of them lines p writes
-// anew: there the file has i's stretch once, as it has a line it has
-// once, and the stretch holds what p takes for new lines. nil when no
-// such place, or more than one, is.
+// segment's lines around i, to its first line above p or to its last
+// below it, are the file's for three lines that say something or more,
+// two of them lines p writes anew: there the file has i's stretch once,
+// as it has a line it has once, and the stretch holds what p takes for
+// new lines. nil when no such place, or more than one, is.
 func (m *merger) oneRun(s segment, p *placement, paired map[int]bool, i int, js []int, reach, head, tail int) []int {
 	var one []int
 	for _, j := range js {
@@ -266,8 +269,8 @@ func (m *merger) oneRun(s segment, p *placement, paired map[int]bool, i int, js 
 			continue
 		}
 		r, changed := m.across(s, m.growWith(s, i, j, p.rel))
-		if r.says < 3 || r.i0 > head && r.i1 < tail || r.j1 >= p.start && r.j0 < p.end {
-			continue
+		if r.says < 3 || !(r.i0 <= head && r.j1 < p.start || r.i1 >= tail && r.j0 >= p.end) {
+			continue // a segment's first lines that are the file's below it are not where it starts
 		}
 		news := 0
 		for x := r.i0; x <= r.i1; x++ {

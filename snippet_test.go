@@ -3516,6 +3516,17 @@ func TestMergeSnippetStretchBelow(t *testing.T) {
 		snippet := "# ... existing code ...\n      contents: read\n    runs-on: ubuntu-latest\n    # The cache is keyed by the lock file and the runner.\n    strategy:\n      fail-fast: false\n\n    steps:\n# ... existing code ...\n"
 		checkMerge(t, file, snippet, strings.Replace(file, "lock file.\n", "lock file and the runner.\n", 1), nil)
 	})
+	t.Run("a comment copied up from below, under lines the file has there too", func(t *testing.T) {
+		const merge = "\t\t// Merge the marks of the include expression into the\n\t\t// set of marks this loop returns\n"
+		const skip = "\t\t\tknown = false\n\t\t\tcontinue\n\t\t}\n"
+		head := "package eval\n\nfunc collect(items []Item) (vals []Value, marks Marks) {\n\tknown := true\n\tfor _, it := range items {\n\t\traw, err := it.Eval()\n\t\tif err != nil {\n" + skip
+		tail := "\t\tinclude, err := convert(raw)\n\t\tif err != nil {\n\t\t\tif known {\n\t\t\t\treport(err)\n\t\t\t}\n" + skip +
+			"\t\tif !include.IsKnown() {\n" + skip + "\n" + merge + "\t\tunmarked, includeMarks := include.Unmark()\n\t\tmarks = append(marks, includeMarks)\n\t\tif unmarked.False() {\n\t\t\tcontinue\n\t\t}\n\t\tvals = append(vals, it.Value())\n\t}\n\treturn vals, marks\n}\n\n" +
+			"func tuple(it Item) Marks {\n\tvar marks Marks\n" + strings.ReplaceAll(merge, "\t\t", "\t") + "\t_, m := it.Unmark()\n\treturn append(marks, m)\n}\n"
+		const added = "\n" + merge + "\t\t_, includeMarks := raw.Unmark()\n\t\tmarks = append(marks, includeMarks)\n\n"
+		snippet := "// ... existing code ...\n" + skip + added + "\t\tinclude, err := convert(raw)\n\t\tif err != nil {\n\t\t\tif known {\n// ... existing code ...\n"
+		checkMerge(t, head+tail, snippet, head+added+tail, nil)
+	})
 	t.Run("a line added to one of two alike lists", func(t *testing.T) {
 		list := func(name string, features ...string) string {
 			return "\t{ .name = \"" + name + "\",\n\t  .features = \"256,\"\n\t\t\t\"" + strings.Join(features, ",\"\n\t\t\t\"") + ",\"\n\t},\n"
