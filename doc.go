@@ -183,7 +183,9 @@
 // the marker stands for the lines down to the second). Places where the
 // segment would rewrite a line of the file into a copy of one the file
 // has a little off give way to the others when those hold by two lines
-// that say something and drop none of the file's. A segment whose
+// that say something and drop none of the file's; so do places where it
+// would write a second time lines that another place keeps as they stand,
+// when that place keeps the file's brackets too. A segment whose
 // last line is one the file has below its top at several places (a
 // closing brace, "#[test]") ends at the one place where it keeps every
 // line of the file above it, when it would drop two or more at each other

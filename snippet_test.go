@@ -241,10 +241,10 @@ func c() {
 		snippet: "# ... existing code ...\n      - uses: toolchain\n        with:\n          components: clippy\n          version: \"1.71\"\n      - uses: install\n        with:\n          tool: hack\n# ... existing code ...\n",
 		want:    strings.Replace(sameDepth(ciFile), "version: \"1.68\"", "version: \"1.71\"", 1),
 	}, {
-		name:    "the same steps at one depth: nothing says which",
+		name:    "the same steps at one depth: the job that has the segment's lines as they stand (the other would gain a copy of one)",
 		content: strings.Replace(sameDepth(ciFile), "version: \"1.68\"", "version: nightly", 1),
 		snippet: "# ... existing code ...\n      - uses: toolchain\n        with:\n          components: clippy\n          version: \"1.71\"\n      - uses: install\n        with:\n          tool: hack\n# ... existing code ...\n",
-		err:     editkit.ErrAmbiguous,
+		want:    strings.Replace(sameDepth(ciFile), "version: \"1.68\"", "version: \"1.71\"", 1),
 	}, {
 		name:    "no marker at the end, 30 new lines after the last line the file has, and 110 more lines in the file: refused",
 		content: numbered("old", 120),
