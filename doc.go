@@ -225,10 +225,12 @@
 // above a line the segment keeps: that line would stand right under it.
 // Lines the file has in several places count as one when the segment's
 // lines around them, from its first line (above the segment's place) or
-// to its last (below), are the file's at one place nearby, for three lines or more, two of them new (one changed
-// line passed over, when it opens no block): the segment's end is the
-// file's there. With no marker above it, a snippet whose first line is the file's first line, at its indentation,
-// starts there (likewise at the end, and one that runs from the file's
+// to its last (below), are the file's at one place nearby, for three
+// lines or more, two of them new (one changed line passed over, when it
+// opens no block): the segment's end is the file's there. With no marker
+// above it, a snippet whose first line is the file's first line, at its
+// indentation, starts there (likewise at the end, and one that runs from
+// the file's
 // first line to its last that is not blank replaces the blank lines after
 // it too; so does one that starts with a blank
 // line, blank lines above the file's first line being the snippet's to

@@ -413,8 +413,9 @@ func (m *merger) finish(k int, s segment, p *placement, places func(int) []int) 
 // other) and the ones that would write a second time lines another place
 // left keeps as they stand, the same lines of the segment (see keptAt),
 // when the places left keep the file's brackets; and one is left, or each
-// left, grown to its edges, makes the same edit. nil when that does not settle it. aside are places tied set
-// aside before: the placement names them among the others it fits. (The
+// left, grown to its edges, makes the same edit. nil when that does not
+// settle it. aside are places tied set aside before: the placement names
+// them among the others it fits. (The
 // bound on places applies to those atOpenEnds leaves: a new test after the
 // file's last one, written like many above it, ties with each of them.)
 //

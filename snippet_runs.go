@@ -132,14 +132,14 @@ func (m *merger) same(s segment, i, j int, rel relation) bool {
 func (m *merger) across(s segment, r run) (run, []int) {
 	var changed []int
 	if i, j := r.i0-1, r.j0-1; i > 0 && j-1 >= max(m.prev, 0) && changes(s.lines[i]) && alike(s.lines[i], m.buf.Line(j), changedLine) && m.same(s, i-1, j-1, r.rel) {
-		if u := m.growWith(s, i-1, j-1, r.rel); u.says >= 2 {
-			r.i0, r.j0, r.says = u.i0, u.j0, r.says+u.says
+		if u := m.growWith(s, i-1, j-1, r.rel); countFunc(s.lines[u.i0:i], saysSomething) >= 2 {
+			r.i0, r.j0, r.says = u.i0, u.j0, r.says+countFunc(s.lines[u.i0:i], saysSomething)
 			changed = append(changed, i)
 		}
 	}
 	if i, j := r.i1+1, r.j1+1; i+1 < len(s.lines) && j+1 < m.n && changes(s.lines[i]) && alike(s.lines[i], m.buf.Line(j), changedLine) && m.same(s, i+1, j+1, r.rel) {
-		if u := m.growWith(s, i+1, j+1, r.rel); u.says >= 2 {
-			r.i1, r.j1, r.says = u.i1, u.j1, r.says+u.says
+		if u := m.growWith(s, i+1, j+1, r.rel); countFunc(s.lines[i+1:u.i1+1], saysSomething) >= 2 {
+			r.i1, r.j1, r.says = u.i1, u.j1, r.says+countFunc(s.lines[i+1:u.i1+1], saysSomething)
 			changed = append(changed, i)
 		}
 	}

@@ -3455,7 +3455,9 @@ func TestMergeSnippetCopyAcross(t *testing.T) {
 // written twice; the segment reaches over it (two stretches joined where
 // a marker was forgotten), and the merge is refused. A new line written
 // above lines the segment keeps, which the file has below them (an early
-// return like the function's last line), is a copy and merges.
+// return like the function's last line, a line repeated in a new branch
+// above the old one), or deeper than the file's (a clean-up repeated
+// inside a new error branch), is a copy and merges.
 func TestMergeSnippetFileLineBelow(t *testing.T) {
 	t.Run("the next heading written again", func(t *testing.T) {
 		var backends strings.Builder
@@ -3499,7 +3501,9 @@ func TestMergeSnippetFileLineBelow(t *testing.T) {
 // though each of its lines the file has in several places (a workflow's
 // jobs), joins two stretches where a marker was forgotten: it is refused
 // rather than read as new lines above the nearest place of its last
-// lines.
+// lines. A stretch that starts with the segment's first lines below its
+// place (a comment copied up from below) or holds one new line only (a
+// line added to one of two alike lists) tells nothing: those merge.
 func TestMergeSnippetStretchBelow(t *testing.T) {
 	var steps strings.Builder
 	for n := range 30 {
