@@ -154,9 +154,10 @@ func (m *merger) twice(k int, s segment, p *placement, places func(int) []int) [
 			continue // not within reach: no need to count it in the whole file
 		}
 		js := places(i)
+		var r run // the stretch around line i at its place in the file
 		stretch := len(js) > 1
 		if stretch {
-			js = m.oneRun(s, p, paired, i, js, reach, head, tail)
+			js, r = m.oneRun(s, p, paired, i, js, reach, head, tail)
 		}
 		if len(js) != 1 || js[0] >= p.start && js[0] < p.end {
 			continue
@@ -165,7 +166,9 @@ func (m *merger) twice(k int, s segment, p *placement, places func(int) []int) [
 		if far && !anchor {
 			continue
 		}
-		r := m.growWith(s, i, js[0], p.rel)
+		if !stretch {
+			r = m.growWith(s, i, js[0], p.rel)
+		}
 		against := m.againstOrder(s, p, kept, i, js[0])
 		if against {
 			order = append(order, [2]int{i, js[0]})
@@ -261,9 +264,11 @@ func startsAsFile(s segment, r run, i int, paired map[int]bool) bool {
 // below it, are the file's for three lines that say something or more,
 // two of them lines p writes anew: there the file has i's stretch once,
 // as it has a line it has once, and the stretch holds what p takes for
-// new lines. nil when no such place, or more than one, is.
-func (m *merger) oneRun(s segment, p *placement, paired map[int]bool, i int, js []int, reach, head, tail int) []int {
+// new lines. It returns that place and the stretch, or no place when no
+// such place, or more than one, is.
+func (m *merger) oneRun(s segment, p *placement, paired map[int]bool, i int, js []int, reach, head, tail int) ([]int, run) {
 	var one []int
+	var stretch run
 	for _, j := range js {
 		if j >= p.start && j < p.end || j < p.start-reach || j >= p.end+reach {
 			continue
@@ -280,11 +285,12 @@ func (m *merger) oneRun(s segment, p *placement, paired map[int]bool, i int, js 
 		}
 		if news >= 2 {
 			if one = append(one, j); len(one) > 1 {
-				return nil
+				return nil, run{}
 			}
+			stretch = r
 		}
 	}
-	return one
+	return one, stretch
 }
 
 // below reports whether run r, around segment line i, stands just below
