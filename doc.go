@@ -227,7 +227,14 @@
 // lines around them, from its first line (above the segment's place) or
 // to its last (below), are the file's at one place nearby, for three
 // lines or more, two of them new (one changed line passed over, when it
-// opens no block): the segment's end is the file's there. With no marker
+// opens no block): the segment's end is the file's there. A line read as
+// the file's line changed, with only blank lines paired next to it and new
+// lines past it, is new like them, unless it opens a block or holds the
+// file's line whole (a tldr page's new example written like the one
+// above). New lines right below a marker that stand left of both the line
+// they go above and the line the marker keeps above them would close the
+// block those two are in: refused (a test written above the "end" lines
+// of the one before). With no marker
 // above it, a snippet whose first line is the file's first line, at its
 // indentation, starts there (likewise at the end, and one that runs from
 // the file's

@@ -3602,3 +3602,103 @@ func TestMergeSnippetStretchAcrossChange(t *testing.T) {
 		checkMerge(t, head+"\n#endif /* PROTO_H */\n", snippet, head+added+"\n#endif /* PROTO_H */\n", nil)
 	})
 }
+
+// TestMergeSnippetChangedAmidBlanks: a line read as the file's line
+// changed, with only blank lines paired around it and new lines past it,
+// is new, as the lines past it are (a tldr page's new example written
+// above the next one, its command like the one above).
+func TestMergeSnippetChangedAmidBlanks(t *testing.T) {
+	const file = "# tool\n\n> Does things.\n\n- List all possible modules for `tool`:\n\n`tool --list`\n\n- Display help:\n\n`tool --help`\n"
+	t.Run("a new example above the next", func(t *testing.T) {
+		snippet := "<!-- ... existing code ... -->\n\n- Open a module:\n\n`tool {{module}}`\n\n- Display help:\n<!-- ... existing code ... -->\n"
+		want := "# tool\n\n> Does things.\n\n- List all possible modules for `tool`:\n\n`tool --list`\n\n- Open a module:\n\n`tool {{module}}`\n\n- Display help:\n\n`tool --help`\n"
+		checkMerge(t, file, snippet, want, nil)
+	})
+	t.Run("the example changed", func(t *testing.T) {
+		snippet := "<!-- ... existing code ... -->\n- List all possible modules for `tool`:\n\n`tool --list --all`\n\n- Display help:\n<!-- ... existing code ... -->\n"
+		checkMerge(t, file, snippet, strings.Replace(file, "--list`", "--list --all`", 1), nil)
+	})
+	t.Run("a block like the one it follows", func(t *testing.T) {
+		// Read as a rename or as a new block, never as both: the changed
+		// lines next to the file's "#else" are not set apart by blank
+		// lines, and the pairs around them stay.
+		const windows = "#if EV_WINDOWS\n#define SKIP_UNDER_WINDOWS TT_SKIP\n#else\n#define SKIP_UNDER_WINDOWS 0\n#endif\n"
+		const android = "#ifdef __ANDROID__\n#define SKIP_UNDER_ANDROID TT_SKIP\n#else\n#define SKIP_UNDER_ANDROID 0\n#endif\n"
+		const tail = "\n/* set if a test needs to exit */\nstatic int exit_base;\n"
+		file := "#include \"a.h\"\n\n" + windows + tail
+		got, _, err := editkit.MergeSnippet(file, "// ... existing code ...\n\n"+android+"\n/* set if a test needs to exit */\n// ... existing code ...\n")
+		if err == nil && got != "#include \"a.h\"\n\n"+android+tail && got != "#include \"a.h\"\n\n"+windows+"\n"+android+tail {
+			t.Errorf("merged as neither a rename nor a new block:\n%s", got)
+		}
+	})
+	t.Run("a changed signature under a new line", func(t *testing.T) {
+		// A line that opens a block has its body to say where it stands.
+		checkMerge(t, "import os\n\n\ndef f(a):\n    return a\n",
+			"# ... existing code ...\nLIMIT = 10\n\n\ndef f(a, b):\n    return a\n# ... existing code ...\n",
+			"import os\nLIMIT = 10\n\n\ndef f(a, b):\n    return a\n", nil)
+	})
+	t.Run("a value assigned now", func(t *testing.T) {
+		const file = "use Mojolicious::Lite;\n\n# Load plugin\nplugin 'Config';\n\n# Message condition\napp->routes->add_condition(message => sub {1});\n"
+		checkMerge(t, file, "# ... existing code ...\n# Load plugin\nmy $config = plugin 'Config';\nmy $one    = $config->{one};\n\n# ... existing code ...\n",
+			strings.Replace(file, "plugin 'Config';\n", "my $config = plugin 'Config';\nmy $one    = $config->{one};\n", 1), nil)
+	})
+	t.Run("new lines that lean on the file's closing line", func(t *testing.T) {
+		// Read as new, the second "#if" would take the file's "#endif".
+		const file = "/* header */\n\n#ifndef _POSIX_C_SOURCE\n#  define _POSIX_C_SOURCE 200112L\n#endif\n\n#include \"zlib.h\"\n#include <stdio.h>\n"
+		const added = "#if defined(_WIN32) && !defined(_CRT_SECURE_NO_WARNINGS)\n#  define _CRT_SECURE_NO_WARNINGS\n#endif\n#if defined(_WIN32) && !defined(_CRT_NONSTDC_NO_DEPRECATE)\n#  define _CRT_NONSTDC_NO_DEPRECATE\n#endif\n"
+		got, _, err := editkit.MergeSnippet(file, "// ... existing code ...\n\n"+added+"\n#include \"zlib.h\"\n// ... existing code ...\n")
+		if want := strings.Replace(file, "\n#include \"zlib.h\"", "\n"+added+"\n#include \"zlib.h\"", 1); err == nil && got != want {
+			t.Errorf("merged wrong:\n%s", cmp.Diff(want, got))
+		}
+	})
+	t.Run("a line of prose run on", func(t *testing.T) {
+		const file = "# Title\n\n- a\n- b\n\nCobra provides a `completion` command,\nsimilarly to the `help` command.\n\n## Next\n\nMore text here.\n"
+		checkMerge(t, file,
+			"<!-- ... existing code ... -->\nCobra provides a `completion` command,\nsimilarly to the `help` command. If there are no other subcommands, the\ndefault command is hidden, but still works.\n\n<!-- ... existing code ... -->\n",
+			strings.Replace(file, "command.\n", "command. If there are no other subcommands, the\ndefault command is hidden, but still works.\n", 1), nil)
+	})
+}
+
+// TestMergeSnippetCutsBlock: new lines right below a marker that stand
+// left of the line they go above, in the block of the line the marker
+// keeps, would cut that block in two: refused, rather than read with the
+// block's closing lines taken for theirs.
+func TestMergeSnippetCutsBlock(t *testing.T) {
+	t.Run("a new test above the closers of the one before", func(t *testing.T) {
+		const file = "class T\n  def test_a\n    [1, 2].each do |c|\n      tmux.prepare\n      tmux.send_keys c, :Enter\n      tmux.until { |lines| assert_equal 1, lines.match_count }\n      tmux.send_keys 'C-c'\n    end\n  end\n\n  # Helper for the tests\n  def self.helper(name)\n    name\n  end\nend\n"
+		snippet := "  # ... existing code ...\n\n  # The hook fires once\n  def test_hook\n    tmux.send_keys 'hook', :Enter\n    tmux.until do |lines|\n      assert_equal 1, lines.count { |l| l.include?('fired') }\n    end\n  end\n\n  # Helper for the tests\n  # ... existing code ...\n"
+		checkMerge(t, file, snippet, "", editkit.ErrAmbiguous)
+		// With the file's closing lines above it, the test has its place.
+		const added = "  # The hook fires once\n  def test_hook\n    tmux.send_keys 'hook', :Enter\n    tmux.until do |lines|\n      assert_equal 1, lines.count { |l| l.include?('fired') }\n    end\n  end\n\n"
+		checkMerge(t, file, "  # ... existing code ...\n      tmux.send_keys 'C-c'\n    end\n  end\n\n"+added+"  # Helper for the tests\n  # ... existing code ...\n",
+			strings.Replace(file, "  # Helper", added+"  # Helper", 1), nil)
+	})
+	t.Run("a list item above another's last line", func(t *testing.T) {
+		const file = "## 8.2.0\n\n-   Drop support for Python 3.7.\n-   A CI workflow (`test-flask.yaml`)\n    runs Flask's test suite to catch downstream\n    regressions.\n-   Use `flit_core` as the build backend.\n"
+		checkMerge(t, file, "<!-- ... existing code ... -->\n\n-   The nightly workflow\n    (`nightly.yaml`) runs the suite against `main`\n    regressions.\n<!-- ... existing code ... -->\n", "", editkit.ErrAmbiguous)
+	})
+	t.Run("a preprocessor line at the left edge", func(t *testing.T) {
+		const file = "struct ctx {\n\tint fd;\n\tmbedtls_ctr_drbg_context ctr_drbg;\n\tmbedtls_entropy_context entropy;\n};\n"
+		checkMerge(t, file, "// ... existing code ...\n#if MBEDTLS_VERSION_MAJOR < 4\n\tmbedtls_ctr_drbg_context ctr_drbg;\n\tmbedtls_entropy_context entropy;\n#endif\n};\n",
+			"struct ctx {\n\tint fd;\n#if MBEDTLS_VERSION_MAJOR < 4\n\tmbedtls_ctr_drbg_context ctr_drbg;\n\tmbedtls_entropy_context entropy;\n#endif\n};\n", nil)
+	})
+	t.Run("new lines at the depth of the line below", func(t *testing.T) {
+		const file = "def f():\n    a = 1\n    b = 2\n    return a + b\n"
+		checkMerge(t, file, "# ... existing code ...\n    logging.debug(\"sum of %d and %d\", a, b)\n    return a + b\n",
+			"def f():\n    a = 1\n    b = 2\n    logging.debug(\"sum of %d and %d\", a, b)\n    return a + b\n", nil)
+	})
+	t.Run("a tag rewritten, read as new inside itself", func(t *testing.T) {
+		const file = "---\nlayout: default\n---\n\n<article>\n  <h2>\n    {{ page.title }}\n  </h2>\n  {{ content }}\n</article>\n"
+		checkMerge(t, file, "<!-- ... existing code ... -->\n\n<article itemscope itemtype=\"http://schema.org/Article\">\n  <h2 itemprop=\"headline\">\n    {{ page.title }}\n<!-- ... existing code ... -->\n", "", editkit.ErrAmbiguous)
+	})
+	t.Run("a line under a heading, left of the lines below", func(t *testing.T) {
+		const file = "# Changelog\n\n## 1.10.1\n\n  * Fix a regression in v1.10.0 where `TextFormatter` could panic\n    when formatting nil values.\n\n## 1.10.0\n\n  * Add slog support.\n"
+		checkMerge(t, file, "<!-- ... existing code ... -->\n\nFixes:\n\n  * Fix a regression in v1.10.0 where `TextFormatter` could panic\n<!-- ... existing code ... -->\n",
+			strings.Replace(file, "## 1.10.1\n\n", "## 1.10.1\n\nFixes:\n\n", 1), nil)
+	})
+	t.Run("a line after an inner block, at the depth of the line below", func(t *testing.T) {
+		const file = "def f(a):\n    if a:\n        a = normalize(a)\n    return a\n"
+		checkMerge(t, file, "# ... existing code ...\n    logging.debug(\"normalized %s\", a)\n    return a\n",
+			strings.Replace(file, "    return", "    logging.debug(\"normalized %s\", a)\n    return", 1), nil)
+	})
+}
