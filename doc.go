@@ -131,7 +131,10 @@
 // placed are the file's: the marker stands for them; blank lines between
 // new lines and a marker below, where the new lines stand inside a run of
 // the file's blank lines, are new (a method added above the file's two
-// blank lines keeps both). A line that reads as the file's line changed is taken as changed only between lines that are
+// blank lines keeps both). A line the segment keeps is written as the
+// file spells it when only its indentation or trailing spaces differ; of
+// blank lines between the same kept lines, the one spelt as the file's
+// blank line is that line. A line that reads as the file's line changed is taken as changed only between lines that are
 // the file's, or at the segment's edge when both lines open a block alike (a
 // function's first line, changed, above the body the file has under it, or
 // below it a marker for that body; a preprocessor's "#if" reworded above the

@@ -648,12 +648,42 @@ func (p *placement) corresponding() [][2]int {
 	return pairs
 }
 
+// sameBlank finds, for blank segment line q[0] paired with file line
+// q[1], blank too, that the segment spells otherwise, another blank line of
+// the segment spelt as that file line is, between the same lines it pairs
+// that are not blank, unpaired or paired with the same file line (the runs
+// on either side grown over it), or -1: blank lines pair one way as well
+// as another, and the one spelt as the file's is the file's line kept.
+//
+// Measured on replay (2026-11-28): 9 misformatted merges right over the
+// seven, the ten held out, the ten new and eight of the 25 (a libevent
+// "\t" line written above a new line, cJSON's and Newtonsoft.Json's
+// indented blank lines), none lost.
+func sameBlank(lines []string, fileOf map[int]int, q [2]int, f string) int {
+	if lines[q[0]] == f {
+		return -1
+	}
+	for _, dir := range []int{-1, 1} {
+		for x := q[0] + dir; x >= 0 && x < len(lines); x += dir {
+			j, paired := fileOf[x]
+			if paired && !isBlank(lines[x]) {
+				break
+			}
+			if lines[x] == f && (!paired || j == q[1]) {
+				return x
+			}
+		}
+	}
+	return -1
+}
+
 // edit is the text edit that puts segment s in place of its file lines:
 // the segment's lines, re-indented as its pairs at the placement's depth
 // show, a line the file has kept as the file spells it when only its
-// indentation or trailing spaces differ. A pair at another depth than its
-// neighbours give it is an indentation change: it is written, not learnt
-// from.
+// indentation or trailing spaces differ (a blank line, the one the
+// segment spells as the file does: see sameBlank). A pair at another depth
+// than its neighbours give it is an indentation change: it is written, not
+// learnt from.
 func (m *merger) edit(s segment, p *placement) text.Edit {
 	corresponding := p.corresponding()
 	var pairs [][2]string
@@ -668,8 +698,21 @@ func (m *merger) edit(s segment, p *placement) text.Edit {
 	if fit := reindentFit(pairs, func() string { return unitOf(indentsOf(fileLines(m.buf, p.start, p.end-p.start)), "\t") }); fit != nil {
 		lines = strings.Split(fit(strings.Join(lines, "\n")), "\n")
 	}
+	var fileOf map[int]int // segment line → file line, made when a blank line is spelt otherwise
 	for _, q := range corresponding {
 		f := m.buf.Line(q[1])
+		if isBlank(lines[q[0]]) && isBlank(f) && s.lines[q[0]] != f {
+			if fileOf == nil {
+				fileOf = make(map[int]int, len(p.pairs))
+				for _, q := range p.pairs {
+					fileOf[q[0]] = q[1]
+				}
+			}
+			if i := sameBlank(s.lines, fileOf, q, f); i >= 0 {
+				lines[i], fileOf[i] = f, q[1] // the file's blank line is that one, as it is spelt
+				continue
+			}
+		}
 		if isBlank(lines[q[0]]) && isBlank(f) ||
 			strings.TrimSpace(lines[q[0]]) == strings.TrimSpace(f) && indentWidth(lines[q[0]], m.tab) == indentWidth(f, m.tab) {
 			lines[q[0]] = f // a blank line keeps its spaces too

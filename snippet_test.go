@@ -3702,3 +3702,21 @@ func TestMergeSnippetCutsBlock(t *testing.T) {
 			strings.Replace(file, "    return", "    logging.debug(\"normalized %s\", a)\n    return", 1), nil)
 	})
 }
+
+// TestMergeSnippetBlankSpelling: of a segment's blank lines between the
+// same lines it pairs, the one spelt as the file's blank line there is
+// that line; the others are written as the segment spells them.
+func TestMergeSnippetBlankSpelling(t *testing.T) {
+	const file = "static void\naccept_cb(void *arg)\n{\n\tbev = bufferevent_new(base);\n\n\tTT_BLATHER((\"accept\"));\n\tctx->bev = bev;\n}\n"
+	tests := []struct{ name, snippet, want string }{
+		{"a new line between blank lines",
+			"// ... existing code ...\n\tbev = bufferevent_new(base);\n\t\n\ttt_assert(bev);\n\n\tTT_BLATHER((\"accept\"));\n// ... existing code ...\n",
+			"static void\naccept_cb(void *arg)\n{\n\tbev = bufferevent_new(base);\n\t\n\ttt_assert(bev);\n\n\tTT_BLATHER((\"accept\"));\n\tctx->bev = bev;\n}\n"},
+		{"the file's spelling kept",
+			"// ... existing code ...\n\tbev = bufferevent_new(base);\n\t\n\tTT_BLATHER((\"accept\"));\n\tcount++;\n\tctx->bev = bev;\n// ... existing code ...\n",
+			strings.Replace(file, "\"));\n", "\"));\n\tcount++;\n", 1)},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) { checkMerge(t, file, tt.snippet, tt.want, nil) })
+	}
+}
