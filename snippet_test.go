@@ -3719,4 +3719,10 @@ func TestMergeSnippetBlankSpelling(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { checkMerge(t, file, tt.snippet, tt.want, nil) })
 	}
+	t.Run("a new block between the runs' closing lines", func(t *testing.T) {
+		// Both runs grow over the file's "}" and blank line.
+		const file = "void F()\n{\n    if (a)\n    {\n        throw X();\n    }\n\n    _ref = new Ref(a);\n    string n = _ref.ToString();\n}\n"
+		checkMerge(t, file, "// ... existing code ...\n        throw X();\n    }\n    \n    if (b)\n    {\n        throw Y();\n    }\n\n    _ref = new Ref(a);\n// ... existing code ...\n",
+			strings.Replace(file, "    }\n\n", "    }\n    \n    if (b)\n    {\n        throw Y();\n    }\n\n", 1), nil)
+	})
 }
