@@ -132,7 +132,8 @@
 // new lines and a marker below, where the new lines stand inside a run of
 // the file's blank lines, are new (a method added above the file's two
 // blank lines keeps both). A line the segment keeps is written as the
-// file spells it when only its indentation or trailing spaces differ; of
+// file spells it when only its trailing spaces or the characters of its
+// indentation (tabs for spaces, at one depth) differ; of
 // blank lines between the same kept lines, the one spelt as the file's
 // blank line is that line. A line that reads as the file's line changed is taken as changed only between lines that are
 // the file's, or at the segment's edge when both lines open a block alike (a
