@@ -662,9 +662,6 @@ func (p *placement) corresponding() [][2]int {
 // indented blank lines; 4 of them where the runs grew over the closing
 // lines next to the blank line too), none lost.
 func sameBlank(lines []string, fileOf map[int]int, q [2]int, f string) int {
-	if lines[q[0]] == f {
-		return -1
-	}
 	for _, dir := range []int{-1, 1} {
 		for x := q[0] + dir; x >= 0 && x < len(lines); x += dir {
 			j, paired := fileOf[x]

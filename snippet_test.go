@@ -363,6 +363,18 @@ func checkMerge(t *testing.T, content, snippet, want string, wantErr error) {
 	}
 }
 
+// checkRightOrRefused merges snippet into content and fails when the
+// merge is none of the readings right: a snippet that reads several ways
+// may be refused, never merged another way.
+func checkRightOrRefused(t *testing.T, content, snippet string, right ...string) {
+	t.Helper()
+	got, _, err := editkit.MergeSnippet(content, snippet)
+	if err != nil || slices.Contains(right, got) {
+		return
+	}
+	t.Errorf("merged as none of its %d readings (-first +got):\n%s", len(right), cmp.Diff(strings.Split(right[0], "\n"), strings.Split(got, "\n")))
+}
+
 // commonFirst has two lines the file has 70 times each, once before
 // three lines it has once, and a function far below.
 var commonFirst = "func first() {\n\tcheck(ok)\n\tstep()\n\topenTheDoor(key)\n\twalkThrough(hall)\n\tcloseTheDoor(key)\n}\n\nfunc middle() {\n" +
@@ -3621,15 +3633,22 @@ func TestMergeSnippetChangedAmidBlanks(t *testing.T) {
 	t.Run("a block like the one it follows", func(t *testing.T) {
 		// Read as a rename or as a new block, never as both: the changed
 		// lines next to the file's "#else" are not set apart by blank
-		// lines, and the pairs around them stay.
+		// lines, and the pairs around them stay (read as new, the lines
+		// would also leave their "#ifdef" open: see closesConditionals).
 		const windows = "#if EV_WINDOWS\n#define SKIP_UNDER_WINDOWS TT_SKIP\n#else\n#define SKIP_UNDER_WINDOWS 0\n#endif\n"
 		const android = "#ifdef __ANDROID__\n#define SKIP_UNDER_ANDROID TT_SKIP\n#else\n#define SKIP_UNDER_ANDROID 0\n#endif\n"
 		const tail = "\n/* set if a test needs to exit */\nstatic int exit_base;\n"
 		file := "#include \"a.h\"\n\n" + windows + tail
-		got, _, err := editkit.MergeSnippet(file, "// ... existing code ...\n\n"+android+"\n/* set if a test needs to exit */\n// ... existing code ...\n")
-		if err == nil && got != "#include \"a.h\"\n\n"+android+tail && got != "#include \"a.h\"\n\n"+windows+"\n"+android+tail {
-			t.Errorf("merged as neither a rename nor a new block:\n%s", got)
-		}
+		checkRightOrRefused(t, file, "// ... existing code ...\n\n"+android+"\n/* set if a test needs to exit */\n// ... existing code ...\n",
+			"#include \"a.h\"\n\n"+android+tail, "#include \"a.h\"\n\n"+windows+"\n"+android+tail)
+	})
+	t.Run("a shell block like the one it follows", func(t *testing.T) {
+		// As above, in shell: "if" and "fi" say which lines are a block.
+		const windows = "if [ \"$OS\" = windows ]; then\n  SKIP=windows\nelse\n  SKIP=none\nfi\n"
+		const android = "# skip where the emulator has no network\nif [ \"$OS\" = android ]; then\n  SKIP=android\nelse\n  SKIP=none\nfi\n"
+		const tail = "\n# run the tests\nrun_tests\n"
+		checkRightOrRefused(t, "#!/bin/sh\n\n"+windows+tail, "# ... existing code ...\n\n"+android+"\n# run the tests\n# ... existing code ...\n",
+			"#!/bin/sh\n\n"+android+tail, "#!/bin/sh\n\n"+windows+"\n"+android+tail)
 	})
 	t.Run("a changed signature under a new line", func(t *testing.T) {
 		// A line that opens a block has its body to say where it stands.
@@ -3646,10 +3665,8 @@ func TestMergeSnippetChangedAmidBlanks(t *testing.T) {
 		// Read as new, the second "#if" would take the file's "#endif".
 		const file = "/* header */\n\n#ifndef _POSIX_C_SOURCE\n#  define _POSIX_C_SOURCE 200112L\n#endif\n\n#include \"zlib.h\"\n#include <stdio.h>\n"
 		const added = "#if defined(_WIN32) && !defined(_CRT_SECURE_NO_WARNINGS)\n#  define _CRT_SECURE_NO_WARNINGS\n#endif\n#if defined(_WIN32) && !defined(_CRT_NONSTDC_NO_DEPRECATE)\n#  define _CRT_NONSTDC_NO_DEPRECATE\n#endif\n"
-		got, _, err := editkit.MergeSnippet(file, "// ... existing code ...\n\n"+added+"\n#include \"zlib.h\"\n// ... existing code ...\n")
-		if want := strings.Replace(file, "\n#include \"zlib.h\"", "\n"+added+"\n#include \"zlib.h\"", 1); err == nil && got != want {
-			t.Errorf("merged wrong:\n%s", cmp.Diff(want, got))
-		}
+		checkRightOrRefused(t, file, "// ... existing code ...\n\n"+added+"\n#include \"zlib.h\"\n// ... existing code ...\n",
+			strings.Replace(file, "\n#include \"zlib.h\"", "\n"+added+"\n#include \"zlib.h\"", 1))
 	})
 	t.Run("a line of prose run on", func(t *testing.T) {
 		const file = "# Title\n\n- a\n- b\n\nCobra provides a `completion` command,\nsimilarly to the `help` command.\n\n## Next\n\nMore text here.\n"
