@@ -231,7 +231,12 @@
 // lines around them, from its first line (above the segment's place) or
 // to its last (below), are the file's at one place nearby, for three
 // lines or more, two of them new (one changed line passed over, when it
-// opens no block): the segment's end is the file's there. A line read as
+// opens no block): the segment's end is the file's there. A line that is
+// its file line changed between two lines the segment keeps, the only one
+// there that differs, is written though the file has it elsewhere (a
+// version bumped to the one the next job has), unless that copy's lines
+// run to the segment's end; where a segment fits several places, those
+// that would write it so are passed over all the same. A line read as
 // the file's line changed, with only blank lines paired next to it and new
 // lines past it, is new like them, unless it opens a block or holds the
 // file's line whole (a tldr page's new example written like the one
@@ -287,12 +292,14 @@
 // rare lines as the file's at the other: its top on both copies of a block;
 // or, as a last segment with a marker above and none below, starts with the
 // file's last lines, then new ones, and also fits higher up: added at the
-// end, or a rewrite of what lies between), one none of whose lines the file
+// end, or a rewrite of what lies between; likewise a first segment with no
+// marker above and one below that ends with the file's first lines: added
+// at the top), one none of whose lines the file
 // has (never written over the file), one placed by one line of the file
 // among four or more new ones (no evidence the snippet is this file's),
-// unless it is the snippet's first with no marker above and two more of
-// its lines above that one are the file's at the same distance from the
-// file's top (its first lines rewritten line for line), or a segment
+// unless two more of its lines are the file's at the same distance from
+// that one, out to its ends or, with no marker there, to the file's (the
+// file's lines around it rewritten line for line), or a segment
 // before it holds by three lines and that line, the file's once, starts
 // or ends it with two of the file's lines beside it
 // (and then one where the file's next line past its new lines reads as

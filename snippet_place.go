@@ -183,11 +183,16 @@ outer:
 	if best != nil && !best[0].tied() {
 		if c, ok := m.appends(s, says, places, best[0]); ok {
 			best, tie = nil, []cand{best[0], c}
+		} else if c, ok := m.prepends(s, prev); ok && c.top.j0 != best[0].top.j0 {
+			best, tie = nil, []cand{best[0], c}
 		}
 	}
 	if best == nil {
 		best = tie
 		if c, ok := m.appendsAfter(s); ok && !m.forcedElsewhere(c) {
+			best = append(slices.Clone(best), c)
+		}
+		if c, ok := m.prepends(s, prev); ok {
 			best = append(slices.Clone(best), c)
 		}
 	}
@@ -944,6 +949,35 @@ func (m *merger) appendsAfter(s segment) (cand, bool) {
 			continue
 		}
 		if r := m.grow(s, first, j); appended(r) {
+			return joined(s, r, r), true
+		}
+	}
+	return cand{}, false
+}
+
+// prepends is the reading of a snippet's first segment, with no marker
+// above it and one below, that ends with the file's first lines, three or
+// more, after new ones: lines added at the file's top, written as the
+// tool's description asks. The new lines may hold lines the file has many
+// times further down (a changelog's new releases, whose "Fixes:" headings
+// each release has), where the segment ties or places better: the reading
+// joins the tie, or makes one with that place, which settle gives it when
+// it alone reaches the file's top (see atOpenEnds).
+//
+// Measured on replay (2026-11-28): 27 more right merges, 3 on the seven
+// (logrus's changelog in three kinds) and 24 on the ten new (cJSON's and
+// dplyr's changelogs), none wrong or lost, no must-refuse case merged.
+func (m *merger) prepends(s segment, prev int) (cand, bool) {
+	first, last := nextNonBlank(s.lines, -1, 1), nextNonBlank(s.lines, len(s.lines), -1)
+	fileFirst := nextNonBlankLine(m.buf, -1, 1)
+	if !s.open[0] || s.open[1] || prev != 0 || first < 0 || fileFirst < 0 {
+		return cand{}, false
+	}
+	for i := first + 1; i <= last-2; i++ {
+		if !buffer.Equal(buffer.Collapse, s.lines[i], m.buf.Line(fileFirst)) {
+			continue
+		}
+		if r := m.grow(s, i, fileFirst); r.i1 == last {
 			return joined(s, r, r), true
 		}
 	}

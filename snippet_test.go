@@ -2806,20 +2806,32 @@ func TestMergeSnippetBodyCutBack(t *testing.T) {
 // TestMergeSnippetRewritesToTop: a first segment with no marker above it
 // that rewrites the file's first lines line for line (a crate renamed in
 // its imports), placed by one line of the file below them, with two lines
-// of a list it keeps at the same distance from the top: the file's top
-// rewritten. With a line added above, so that the kept lines no longer
-// stand where the file has them, one line of the file is no evidence.
+// of a list it keeps at the same distance from that line (see inStep): the
+// file's top rewritten, and a line added above it. With a line added
+// between the list and the line that places it, so that the kept lines no
+// longer stand where the file has them, one line of the file is no
+// evidence.
 func TestMergeSnippetRewritesToTop(t *testing.T) {
 	const rest = "\nuse std::fmt;\nuse std::str::{self, FromStr};\n\nimpl Serialize for Level {\n    fn serialize<S>(&self, s: S) -> Result<S::Ok, S::Error> {\n        s.serialize_str(self.as_str())\n    }\n}\n"
 	const list = "    Deserialize, DeserializeSeed, Deserializer, EnumAccess, Error, Unexpected, VariantAccess,\n    Visitor,\n};\n"
 	const file = "#![cfg(feature = \"serde\")]\n\nuse serde::de::{\n" + list + "use serde::ser::{Serialize, Serializer};\n\nuse crate::{Level, LevelFilter, LOG_LEVEL_NAMES};\n" + rest
 	const top = "#![cfg(feature = \"serde_core\")]\n\nuse serde_core::de::{\n" + list + "use serde_core::ser::{Serialize, Serializer};\n\nuse crate::{Level, LevelFilter, LOG_LEVEL_NAMES};\n"
-	t.Run("line for line", func(t *testing.T) {
-		checkMerge(t, file, top+"\n// ... existing code ...\n", top+rest, nil)
-	})
-	t.Run("shifted by a line", func(t *testing.T) {
-		checkMerge(t, file, "#![allow(clippy::all)]\n"+top+"\n// ... existing code ...\n", "", editkit.ErrNotFound)
-	})
+	runMergeCases(t, []mergeCase{{
+		name:    "line for line",
+		content: file,
+		snippet: top + "\n// ... existing code ...\n",
+		want:    top + rest,
+	}, {
+		name:    "a line added above",
+		content: file,
+		snippet: "#![allow(clippy::all)]\n" + top + "\n// ... existing code ...\n",
+		want:    "#![allow(clippy::all)]\n" + top + rest,
+	}, {
+		name:    "a line added between the list and the line that places it",
+		content: file,
+		snippet: strings.Replace(top, "\n\nuse crate", "\nuse serde_core::Deserialize;\n\nuse crate", 1) + "\n// ... existing code ...\n",
+		err:     editkit.ErrNotFound,
+	}})
 }
 
 // TestMergeSnippetTwiceElsewhere: a segment that fits two places equally
@@ -3742,4 +3754,169 @@ func TestMergeSnippetBlankSpelling(t *testing.T) {
 		checkMerge(t, file, "// ... existing code ...\n        throw X();\n    }\n    \n    if (b)\n    {\n        throw Y();\n    }\n\n    _ref = new Ref(a);\n// ... existing code ...\n",
 			strings.Replace(file, "    }\n\n", "    }\n    \n    if (b)\n    {\n        throw Y();\n    }\n\n", 1), nil)
 	})
+}
+
+// TestMergeSnippetPrepends: a snippet's first segment, with no marker
+// above it and one below, that ends with the file's first lines is read
+// as lines added at the file's top — as the tool's description asks such
+// lines written — though its new lines are lines the file has many times
+// further down (a changelog's new releases, whose headings each release
+// has), places the segment would fit as well or better. With a marker
+// above it, the segment does not start at the file's top, and is refused.
+func TestMergeSnippetPrepends(t *testing.T) {
+	n := 0
+	items := func(k int) string {
+		var b strings.Builder
+		for range k {
+			n++
+			fmt.Fprintf(&b, "  * change %d\n", n)
+		}
+		return b.String()
+	}
+	file := "# 1.8.1\nCode quality:\n" + items(2) + "\nFixes:\n" + items(1) + "\n\n# 1.8.0\n\nCorrect versioning number replacing v1.7.1.\n\n" +
+		"# 1.7.1\n\nBeware this release has a new public API.\n\nCode quality:\n" + items(2) + "\nFixes:\n" + items(2) + "\nFeatures:\n" + items(1) +
+		"\n# 1.7.0\nFixes:\n" + items(1) + "\nFeatures:\n" + items(2) + "\n# 1.6.0\nFixes:\n" + items(3) + "\nFeatures:\n" + items(1) + "\n# 1.5.0\nCode quality:\n"
+	releases := "# 1.9.1\n\nFixes:\n" + items(1) + "\n\n# 1.9.0\n\nFixes:\n" + items(2) + "\nCode quality:\n" + items(1) + "\n\n" +
+		"# 1.8.3\n\nFixes:\n  * change 16\n\n\n# 1.8.2\n\nFeatures:\n" + items(1) + "\nFixes:\n" + items(2) + "\n"
+	release := "# 1.8.2\n\nFixes:\n  * Fix a race in the hooks\n\n"
+	const top = "# 1.8.1\nCode quality:\n  * change 1\n<!-- ... existing code ... -->\n"
+	runMergeCases(t, []mergeCase{{
+		name:    "new releases above the first, their headings a tie",
+		content: file,
+		snippet: releases + top,
+		want:    releases + file,
+	}, {
+		name:    "a new release above the first, its heading a place further down",
+		content: file,
+		snippet: release + top,
+		want:    release + file,
+	}, {
+		name:    "the same with a marker above: the top is not where it starts",
+		content: file,
+		snippet: "<!-- ... existing code ... -->\n" + releases + top,
+		err:     editkit.ErrAmbiguous,
+	}})
+}
+
+// TestMergeSnippetInStep: a segment held by one run, whose other lines
+// the file does not have there but for two that stand at the same
+// distance from the run as in the segment, rewrites the lines around the
+// run line for line: a page's commands changed under the descriptions it
+// keeps, new examples at its end, where no marker stands. With a marker
+// after the new lines, they may be added there or replace the file's, and
+// the segment is refused; so it is with no marker above it, when it starts
+// below the file's first lines (which it may keep or drop).
+func TestMergeSnippetInStep(t *testing.T) {
+	page := func(path string, more string) string {
+		return "# gofmt\n\n> Format Go source code.\n> More information: <https://pkg.go.dev/cmd/gofmt>.\n\n" +
+			"- Format a file and display the result to the console:\n\n`gofmt {{" + path + "}}`\n\n" +
+			"- Format a file, overwriting the original file in-place:\n\n`gofmt -w {{" + path + "}}`\n\n" +
+			"- Format a file, and then simplify the code, overwriting the original file:\n\n`gofmt -s -w {{" + path + "}}`\n" + more
+	}
+	const more = "\n- Display diffs instead of rewriting files:\n\n`gofmt -d {{path/to/source.go}}`\n\n- List files that would be changed by gofmt:\n\n`gofmt -l {{path/to/directory}}`\n"
+	file := page("source.go", "\n- Print all (including spurious) errors:\n\n`gofmt -e {{source.go}}`\n")
+	body := strings.SplitN(page("path/to/source.go", more), "\n\n", 3)[2]
+	runMergeCases(t, []mergeCase{{
+		name:    "commands changed, new examples at the end",
+		content: file,
+		snippet: "<!-- ... existing code ... -->\n\n" + body,
+		want:    page("path/to/source.go", more),
+	}, {
+		name:    "the same with a marker after the new examples",
+		content: file,
+		snippet: "<!-- ... existing code ... -->\n\n" + body + "<!-- ... existing code ... -->\n",
+		err:     editkit.ErrNotFound,
+	}, {
+		name:    "a new example first, with no marker above, below the page's first lines",
+		content: file,
+		snippet: "- Display the version:\n\n`gofmt -V`\n\n" + strings.SplitN(body, "\n\n`gofmt -s", 2)[0] + "\n<!-- ... existing code ... -->\n",
+		err:     editkit.ErrNotFound,
+	}})
+}
+
+// TestMergeSnippetChangedToTwin: a line changed where it stands, between
+// the file's lines, into a line the file has elsewhere (one workflow job's
+// action bumped to the version the next job has, whose steps are this
+// job's) is written, not refused as written twice. When the line next to
+// it changes too, into the line next to its twin, the segment may be that
+// other job's stretch, joined to this one where a marker was forgotten:
+// that is refused still; so it is when the twin's lines run to the
+// segment's end (resource entries alike, where the segment may go on at
+// the twin, over the entries between, too many to drop unmarked).
+func TestMergeSnippetChangedToTwin(t *testing.T) {
+	const checkout = "      - uses: actions/checkout@v4\n        with:\n          persist-credentials: false\n"
+	const file = "jobs:\n  minimal:\n    name: Minimal versions\n    runs-on: ubuntu-latest\n    steps:\n" + checkout +
+		"      - uses: dtolnay/rust-toolchain@e97e2d8 # v1\n        with:\n          toolchain: nightly\n      - run: cargo build -Z minimal-versions\n\n" +
+		"  msrv:\n    name: MSRV\n    runs-on: ubuntu-latest\n    steps:\n" + checkout +
+		"      - uses: dtolnay/rust-toolchain@ae07f54 # 1.68.0\n      - uses: taiki-e/install-action@0abfcd5 # v2.75.7\n        with:\n          tool: cargo-hack\n      - run: cargo hack test --feature-powerset\n\n" +
+		"  embedded:\n    name: Embedded\n    runs-on: ubuntu-latest\n    steps:\n" + checkout +
+		"      - uses: dtolnay/rust-toolchain@e97e2d8 # v1\n      - uses: taiki-e/install-action@3ad5f2b # v2.80.0\n      - run: cargo build --target=thumbv6m-none-eabi\n"
+	msrv := func(install string) string {
+		return "# ... existing code ...\n    name: Minimal versions\n    runs-on: ubuntu-latest\n    steps:\n" + checkout + "      - uses: dtolnay/rust-toolchain@e97e2d8 # v1\n" +
+			"# ... existing code ...\n    name: MSRV\n    runs-on: ubuntu-latest\n    steps:\n" + checkout +
+			"      - uses: dtolnay/rust-toolchain@e97e2d8 # v1\n      - uses: taiki-e/install-action@" + install + "\n        with:\n          tool: cargo-hack\n" +
+			"# ... existing code ...\n    name: Embedded\n    runs-on: ubuntu-latest\n    steps:\n" + checkout + "      - uses: dtolnay/rust-toolchain@e97e2d8 # v1\n# ... existing code ...\n"
+	}
+	runMergeCases(t, []mergeCase{{
+		name:    "a version bumped to the next job's",
+		content: file,
+		snippet: msrv("0abfcd5 # v2.75.7"),
+		want:    strings.Replace(file, "ae07f54 # 1.68.0", "e97e2d8 # v1", 1),
+	}, {
+		name:    "the line after it bumped to the next job's too",
+		content: file,
+		snippet: msrv("3ad5f2b # v2.80.0"),
+		err:     editkit.ErrConflict,
+	}, {
+		name: "the twin's lines run to the segment's end",
+		content: resources("Browse", "Browse for a folder...", "DNS_set", "DNS successfully set.", "DNS_failed", "Setting DNS failed.", "DNS_reboot", "Reboot is required.",
+			"Download", "Downloading.", "Download_failed", "Download failed.", "Install", "Install the update.", "Status", "Status: {0}"),
+		snippet: "        // ... existing code ...\n                return ResourceManager.GetString(\"Browse\", resourceCulture);\n            }\n        }\n        \n" +
+			"        /// <summary>\n        ///   Looks up a localized string similar to Status: {0}.\n        /// </summary>\n        // ... existing code ...\n",
+		err: editkit.ErrConflict,
+	}})
+}
+
+// resources is a C# resource class with an entry for each name and text
+// in pairs.
+func resources(pairs ...string) string {
+	var b strings.Builder
+	b.WriteString("namespace ShareX.Properties {\n    internal class Resources {\n")
+	for i := 0; i+1 < len(pairs); i += 2 {
+		fmt.Fprintf(&b, "        \n        /// <summary>\n        ///   Looks up a localized string similar to %s.\n        /// </summary>\n"+
+			"        internal static string %s {\n            get {\n                return ResourceManager.GetString(\"%[2]s\", resourceCulture);\n            }\n        }\n", pairs[i+1], pairs[i])
+	}
+	b.WriteString("    }\n}\n")
+	return b.String()
+}
+
+// TestMergeSnippetChangedInTie: a line changed where it stands into a
+// line the file has elsewhere (see TestMergeSnippetChangedToTwin) is
+// written, but where a segment fits several places, those that would
+// write it so are still passed over: a test's snapshot whose error
+// blocks repeat, each message reworded, goes to the block whose other
+// lines it has.
+func TestMergeSnippetChangedInTie(t *testing.T) {
+	const compute, in = "! Can't compute", "i In argument"
+	newArg, sum := "`new = 1 + \"\"`.", "`n = sum(1 + \"\", na.rm = TRUE)`."
+	code := func(fn, arg, indent string) string {
+		return indent + "Code\n" + indent + "  (expect_error(" + fn + "(mtcars, " + arg + " = 1 + \"\")))\n"
+	}
+	output := func(fn, class, msg, indent string) string {
+		return indent + "Output\n" + indent + "  <error/" + class + ">\n" + indent + "  Error in `" + fn + "()`:\n" + indent + "  " + msg + "\n" +
+			indent + "  Caused by error in `1 + \"\"`:\n" + indent + "  ! non-numeric argument to binary operator\n"
+	}
+	const mutate, rlang = "dplyr:::mutate_error", "rlang_error"
+	snap := func(say, indent string) string {
+		return "# count() owns errors (#6139)\n\n" + code("count", "new", indent) + output("count", mutate, say+" "+newArg, indent) + code("count", "wt", indent) + output("count", rlang, say+" "+sum, indent) +
+			"\n# tally() owns errors (#6139)\n\n" + code("tally", "wt", indent) + output("tally", rlang, say+" "+sum, indent) +
+			"\n# add_count() owns errors (#6139)\n\n" + code("add_count", "new", indent) + output("add_count", mutate, say+" "+newArg, indent) + code("add_count", "wt", indent) + output("add_count", mutate, say+" "+sum, indent) +
+			"\n# add_tally() owns errors (#6139)\n\n" + code("add_tally", "wt", indent) + output("add_tally", mutate, say+" "+sum, indent)
+	}
+	const marker = "<!-- ... existing code ... -->\n"
+	snippet := marker + output("count", mutate, in+" "+newArg, "") + code("count", "wt", "") + output("count", rlang, in+" "+sum, "") + "\n" +
+		marker + output("tally", rlang, in+" "+sum, "") + "\n" +
+		marker + output("add_count", mutate, in+" "+newArg, "") + code("add_count", "wt", "") + output("add_count", mutate, in+" "+sum, "") + "\n" +
+		marker + output("add_tally", mutate, in+" "+sum, "")
+	checkMerge(t, snap(compute, "    "), snippet, snap(in, "    "), nil)
 }
