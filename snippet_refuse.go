@@ -66,11 +66,11 @@ func distinctive(l string) bool {
 // heading ends the segment, merged at an old release's alike headings).
 // A line that is its file line changed between two lines the segment
 // keeps, the only one there that differs (see inPlace), is marked changed
-// when its copy's run stays
-// inside the segment's ends: the plan writes it, but a tie passes over the
-// place all the same. It looks up the distinctive lines the placement did
-// not pair, nearest the runs first, a few of them; and the segment's last
-// line, however common (see endsBelow).
+// when its copy's run stays inside the segment's ends: the plan writes
+// it, but a tie passes over the place all the same. It looks up the
+// distinctive lines the placement did not pair, nearest the runs first, a
+// few of them; and the segment's last line, however common (see
+// endsBelow).
 //
 // Measured on replay, edges however far: 10 wrong merges refused over
 // the kinds of 52 repositories (a swift-argument-parser changelog, a
@@ -838,12 +838,12 @@ func (m *merger) openedAbove(s segment, r run) bool {
 // Measured on replay (2026-11-28), inStep: 18 more right merges over the
 // kinds of the seven (5: tldr's page in four kinds, a gin block), the ten
 // held out (1), the ten new (8: clojure's imports) and eight of the 25 (4),
-// none wrong, no must-refuse case merged. It
-// holds the first segments that rewrite the file's top (log's serde
-// imports, bat's), which rewritesToTop placed: that rule is gone. Without
-// the ends, a logrus test's new lines before a marker were added where the
-// commit replaced lines, and a bat segment with no marker above, placed
-// mid-file, dropped an impl.
+// none wrong, no must-refuse case merged. It holds the first segments
+// that rewrite the file's top (log's serde imports, bat's), which
+// rewritesToTop placed: that rule is gone. Without the ends, a logrus
+// test's new lines before a marker were added where the commit replaced
+// lines, and a bat segment with no marker above, placed mid-file, dropped
+// an impl.
 //
 // So is a segment whose one line names its place (see named) after a
 // segment that holds by three lines or more: far, then, is the side of its

@@ -3776,8 +3776,9 @@ func TestMergeSnippetPrepends(t *testing.T) {
 	file := "# 1.8.1\nCode quality:\n" + items(2) + "\nFixes:\n" + items(1) + "\n\n# 1.8.0\n\nCorrect versioning number replacing v1.7.1.\n\n" +
 		"# 1.7.1\n\nBeware this release has a new public API.\n\nCode quality:\n" + items(2) + "\nFixes:\n" + items(2) + "\nFeatures:\n" + items(1) +
 		"\n# 1.7.0\nFixes:\n" + items(1) + "\nFeatures:\n" + items(2) + "\n# 1.6.0\nFixes:\n" + items(3) + "\nFeatures:\n" + items(1) + "\n# 1.5.0\nCode quality:\n"
-	releases := "# 1.9.1\n\nFixes:\n" + items(1) + "\n\n# 1.9.0\n\nFixes:\n" + items(2) + "\nCode quality:\n" + items(1) + "\n\n" +
-		"# 1.8.3\n\nFixes:\n  * change 16\n\n\n# 1.8.2\n\nFeatures:\n" + items(1) + "\nFixes:\n" + items(2) + "\n"
+	backported := items(1) // a fix released twice
+	releases := "# 1.9.1\n\nFixes:\n" + backported + "\n\n# 1.9.0\n\nFixes:\n" + items(2) + "\nCode quality:\n" + items(1) + "\n\n" +
+		"# 1.8.3\n\nFixes:\n" + backported + "\n\n# 1.8.2\n\nFeatures:\n" + items(1) + "\nFixes:\n" + items(2) + "\n"
 	release := "# 1.8.2\n\nFixes:\n  * Fix a race in the hooks\n\n"
 	const top = "# 1.8.1\nCode quality:\n  * change 1\n<!-- ... existing code ... -->\n"
 	runMergeCases(t, []mergeCase{{
