@@ -990,8 +990,19 @@ func TestMergeSnippetRefusalMessages(t *testing.T) {
 // TestMergeSnippetSettledTies: a segment whose runs fit several places
 // equally well is placed when all but one of them would write a block of
 // the file's lines twice in a row, or when each place makes the same edit;
-// otherwise the tie is refused.
+// otherwise the tie is refused. Up to eight places are weighed so (see
+// maxSettled): a new test after six alike ones, the whole file sent, ends
+// like each of them.
 func TestMergeSnippetSettledTies(t *testing.T) {
+	exitTest := func(name string, code int, extra string) string {
+		return fmt.Sprintf("\nfunc TestHandleExitCoder_%s(t *testing.T) {\n\texitCode := 0\n\tcalled := false\n\tOsExiter = func(rc int) { exitCode, called = rc, true }\n\n"+
+			"\tHandleExitCoder(Exit(%[1]q, %[2]d))\n\n\tassert.Equal(t, %[2]d, exitCode)\n\tassert.True(t, called)\n%[3]s}\n", name, code, extra)
+	}
+	exitTests := "package cli\n"
+	for n, name := range []string{"Nil", "ExitCoder", "MultiError", "WithoutExitCoder", "ErrorExitCoder", "WithMessage"} {
+		exitTests += exitTest(name, 9+n, "")
+	}
+	withEmpty := exitTests + exitTest("EmptyMessage", 42, "\tassert.Empty(t, errBuf.String())\n")
 	const trivy = "jobs:\n  scan:\n    steps:\n      - name: Scan source\n        uses: aquasecurity/trivy-action@0.34.0\n        with:\n          scan-type: 'fs'\n          format: 'sarif'\n          ignore-unfixed: true\n\n      - name: Upload results\n        uses: github/codeql-action/upload-sarif@v4\n        if: always()\n        with:\n          sarif_file: 'trivy-results.sarif'\n\n      - name: Scan for the logs\n        uses: aquasecurity/trivy-action@0.34.0\n        if: always()\n        with:\n          scan-type: 'fs'\n          format: 'table'\n          ignore-unfixed: true\n          exit-code: '1'\n"
 	const dependabot = "version: 2\nupdates:\n  - package-ecosystem: \"github-actions\"\n    directory: \"/\"\n    schedule:\n      interval: \"weekly\"\n    ignore:\n      # Ignore all patch releases as we can manually\n      # upgrade if we run into a bug and need a fix.\n      - dependency-name: \"*\"\n        update-types: [\"version-update:semver-patch\"]\n    cooldown:\n      default-days: 7\n    groups:\n      actions:\n        patterns:\n          - \"*\"\n  - package-ecosystem: \"pre-commit\"\n    directory: \"/\"\n    schedule:\n      interval: \"weekly\"\n    cooldown:\n      default-days: 7\n    groups:\n      pre-commit:\n        patterns:\n          - \"*\"\n"
 	runMergeCases(t, []mergeCase{{
@@ -1015,6 +1026,11 @@ func TestMergeSnippetSettledTies(t *testing.T) {
 		// lines; at the second, it adds the first entry's ignore block
 		// there. The copy is eight lines off, not next to the place:
 		// nothing says which.
+		name:    "a new test after six alike ones, the whole file sent",
+		content: exitTests,
+		snippet: withEmpty,
+		want:    withEmpty,
+	}, {
 		name:    "a block copied from a sibling entry, or two comment lines deleted: refused",
 		content: dependabot,
 		snippet: "    # ... existing code ...\n    directory: \"/\"\n    schedule:\n      interval: \"weekly\"\n    ignore:\n      - dependency-name: \"*\"\n        update-types: [\"version-update:semver-patch\"]\n    cooldown:\n      default-days: 7\n    groups:\n      # ... existing code ...\n",
