@@ -507,8 +507,8 @@ func (m *merger) settle(k int, s segment, all, aside []cand, says []int, places 
 // built once, and it leaves one only when the others write a line twice
 // or all make the same edit. Measured on replay (2026-11-28), 8 against
 // 4: 7 more right merges over the kinds of the seven, the ten held out,
-// the ten new, eight of the 25 and timber (clojure's and timber's tests,
-// a urfave docs page), none wrong; 16 settles no more. (closestRewrite
+// the ten new, eight of the 25 and timber (clojure's, timber's and
+// urfave's tests), none wrong; 16 settles no more. (closestRewrite
 // stays at maxTies: among eight places, a retouch of one line stands out
 // less, and timber merged 4 wrong.)
 const maxSettled = 8
