@@ -344,8 +344,9 @@
 // one unless the rewrite is line for line from them on, or a top of
 // brackets above a line the file has all over; read as new when the runs hold two lines that say
 // something and the rewrite has no line close to the file's line it would
-// replace, or would leave brackets the file's lines there do not while the
-// new lines balance), one whose top run holds only lines the file has all
+// replace or would rename a block the file names once, or would leave
+// brackets the file's lines there do not while the new lines balance),
+// one whose top run holds only lines the file has all
 // over ("```go", "func main() {") below new lines, with two or more lines
 // that say something between its runs (a new section written like the one
 // above its place, or that one's example rewritten), one with a new block

@@ -1529,8 +1529,8 @@ func TestMergeSnippetKeptMost(t *testing.T) {
 // brackets reads as new code written below them, or as a rewrite of the
 // code above them. Where the rewrite has no line like the file's lines it
 // would replace, the new reading deletes nothing and wins; where the new
-// code is written like its neighbour, both readings stand and it is
-// refused.
+// code is written like its neighbour, the rewrite would rename the
+// neighbour (see renamesBlock), and the new reading wins too.
 func TestMergeSnippetNewBesideRuns(t *testing.T) {
 	const file = "impl PartialEq for Name<'_> {\n    fn eq(&self, other: &Self) -> bool {\n        self.get() == other.get()\n    }\n}\n\n" +
 		"impl PartialOrd for Name<'_> {\n    fn partial_cmp(&self, other: &Self) -> Option<core::cmp::Ordering> {\n        Some(self.cmp(other))\n    }\n}\n\n" +
@@ -1544,10 +1544,10 @@ func TestMergeSnippetNewBesideRuns(t *testing.T) {
 		snippet: "// ... existing code ...\n    }\n}\n\n" + hash + doc + "// ... existing code ...\n",
 		want:    strings.Replace(file, doc, hash+doc, 1),
 	}, {
-		name:    "new impl written like the one above: a rewrite of it too",
+		name:    "new impl written like the one above, whose name it does not have: added below it",
 		content: file,
 		snippet: "// ... existing code ...\n    }\n}\n\n" + ord + doc + "// ... existing code ...\n",
-		err:     editkit.ErrAmbiguous,
+		want:    strings.Replace(file, doc, ord+doc, 1),
 	}, {
 		name:    "runs of one line that says something: refused",
 		content: strings.Replace(file, doc, "/// The payload.\n", 1),
@@ -3403,7 +3403,10 @@ func TestMergeSnippetWholeFileTrailingBlank(t *testing.T) {
 // brackets the file's just above the next function. The piece keeps every
 // line of the file read the second way, and is read so, unless the walk
 // read a line as changed that the fuzzy tier would take for the file's:
-// then nothing says which, and it is refused.
+// then nothing says which, and it is refused — but for the name of the
+// function the rewrite would drop, when the file has it once (see
+// renamesBlock): a new function is written like its neighbour, whose name
+// a rewrite keeps.
 func TestMergeSnippetPieceNewAtTop(t *testing.T) {
 	const body = "\tlogger := Logger{\n\t\tOut: out,\n\t}\n%s\n\tb.RunParallel(func(pb *testing.PB) {\n\t\tfor pb.Next() {\n" +
 		"\t\t\tlogger.Info(\"aaa\")\n\t\t}\n\t})\n}\n\n"
@@ -3416,14 +3419,20 @@ func TestMergeSnippetPieceNewAtTop(t *testing.T) {
 		"\t\tfor range b.N {\n\t\t\tlogger.Log(DebugLevel, \"test\")\n\t\t}\n\t})\n}\n\n"
 	const alike = "func BenchmarkLog(b *testing.B) {\n\tlogger := New()\n\tb.Run(\"enabled\", func(b *testing.B) {\n" +
 		"\t\tfor range b.N {\n\t\t\tlogger.Log(WarnLevel, \"test\")\n\t\t}\n\t})\n}\n\n"
+	inits := strings.NewReplacer("func doA(b *testing.B, out *os.File) {", "func init() {", "func doB(b *testing.B, out *os.File) {", "func init() {").Replace(file)
 	runMergeCases(t, []mergeCase{{
 		name:    "new lines unlike the function above",
 		content: file,
 		snippet: "\t})\n}\n\n" + added + next,
 		want:    strings.Replace(file, next, added+next, 1),
 	}, {
-		name:    "new lines that read as that function's changed",
+		name:    "new lines that read as that function's changed, but for its name",
 		content: file,
+		snippet: "\t})\n}\n\n" + alike + next,
+		want:    strings.Replace(file, next, alike+next, 1),
+	}, {
+		name:    "the same where that function's name is not its own (two init functions)",
+		content: inits,
 		snippet: "\t})\n}\n\n" + alike + next,
 		err:     editkit.ErrAmbiguous,
 	}})
@@ -3936,4 +3945,38 @@ func TestMergeSnippetChangedInTie(t *testing.T) {
 		marker + output("add_count", mutate, in+" "+newArg, "") + code("add_count", "wt", "") + output("add_count", mutate, in+" "+sum, "") + "\n" +
 		marker + output("add_tally", mutate, in+" "+sum, "")
 	checkMerge(t, snap(compute, "    "), snippet, snap(in, "    "), nil)
+}
+
+// TestMergeSnippetNewBesideNamed: a segment whose top is the closing
+// brackets of the file's block above, then a new block written like its
+// neighbours, reads as new lines or as that block rewritten; read as the
+// rewrite, it would rename the block (a resource entry's name, which the
+// file has once, gone), and a model that changes a block keeps its name:
+// the lines are new. (The entries' "/// <summary>" lines are too many to
+// place anything.) Sent dedented, with empty lines where the file's blank
+// lines are indented, the new blank line is indented as the file's are
+// (see blankStyle).
+func TestMergeSnippetNewBesideNamed(t *testing.T) {
+	var entries, with []string
+	for n := range 70 {
+		name := fmt.Sprintf("ShapeManager_Entry%02d", n*2)
+		entries = append(entries, name, strings.ReplaceAll(name, "_", " "))
+	}
+	with = slices.Concat(entries[:40], []string{"ShapeManager_Entry39", "Show center crosshair"}, entries[40:])
+	file, want := resources(entries...), resources(with...)
+	entry := strings.SplitN(resources("ShapeManager_Entry39", "Show center crosshair"), "\n", 3)[2]
+	snippet := "            }\n        }\n" + strings.TrimSuffix(entry, "    }\n}\n") +
+		"        \n        /// <summary>\n        ///   Looks up a localized string similar to ShapeManager Entry40.\n        /// </summary>\n"
+	dedented := strings.ReplaceAll("\n"+snippet, "\n        ", "\n")[1:]
+	runMergeCases(t, []mergeCase{{
+		name:    "a new entry",
+		content: file,
+		snippet: "        // ... existing code ...\n" + snippet + "        // ... existing code ...\n",
+		want:    want,
+	}, {
+		name:    "a new entry, dedented",
+		content: file,
+		snippet: "// ... existing code ...\n" + dedented + "// ... existing code ...\n",
+		want:    want,
+	}})
 }
