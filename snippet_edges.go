@@ -857,21 +857,11 @@ func (m *merger) edgeReadings(k int, s segment, p *placement, got [][2]int, dir,
 	return nil, nil
 }
 
-// renamesBlock reports whether the file's lines lo to hi (those an edge
-// read as a rewrite would rewrite) hold a line that opens a block and
-// names it (not a comment; the file has it once) that the segment does
-// not have: read so, the segment would rename that block into its new
-// code, and a model that changes a block keeps its name. The lines are
-// new, next to the block (see newSibling for the same reading of a tie).
+// namesBlock reports whether the file's lines lo to hi hold a line that
+// opens a block and names it (not a comment; the file has it once) that
+// the segment, whose lines at holds (see segmentLines), does not have.
 // A few lines are looked up at most: each lookup is a scan of the file.
-//
-// Measured on replay (2026-11-28): 82 more right merges over the kinds of
-// the seven (3: a log macro arm), the ten held out (9: fzf, serde, click)
-// and the ten new (70: ShareX's resource entries, 21 of them dedented and
-// right with blankStyle; urfave), none wrong, no must-refuse case merged;
-// nothing moves on eight of the 25 or timber.
-func (m *merger) renamesBlock(s segment, lo, hi int) bool {
-	at := m.segmentLines(s)
+func (m *merger) namesBlock(at map[string][]int, lo, hi int) bool {
 	for j, lookups := lo, renameLookups; j < hi && lookups > 0; j++ {
 		if l := m.buf.Line(j); saysSomething(l) && opens(l) && !isComment(l) && len(at[m.norm(j)]) == 0 {
 			lookups--
@@ -881,6 +871,21 @@ func (m *merger) renamesBlock(s segment, lo, hi int) bool {
 		}
 	}
 	return false
+}
+
+// renamesBlock reports whether the file's lines lo to hi, those an edge
+// read as a rewrite would rewrite, name a block the segment does not (see
+// namesBlock): read so, the segment would rename that block into its new
+// code, and a model that changes a block keeps its name. The lines are
+// new, next to the block (see newSibling for the same reading of a tie).
+//
+// Measured on replay (2026-11-28): 82 more right merges over the kinds of
+// the seven (3: a log macro arm), the ten held out (9: fzf, serde, click)
+// and the ten new (70: ShareX's resource entries, 21 of them dedented and
+// right with blankStyle; urfave), none wrong, no must-refuse case merged;
+// nothing moves on eight of the 25 or timber.
+func (m *merger) renamesBlock(s segment, lo, hi int) bool {
+	return m.namesBlock(m.segmentLines(s), lo, hi)
 }
 
 // closeRewrite reports whether the walk's pairs got read a segment line

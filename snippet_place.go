@@ -361,23 +361,14 @@ func (m *merger) placeAt(k int, s segment, all []cand, win int, says []int, plac
 // one place.
 const renameLookups = 4
 
-// renames reports a place c whose file lines between its runs hold a line
-// that opens a block and names it (not a comment; the file has it once)
-// which the segment does not have, and whose lines that say something,
-// three or more, the segment's lines there have, or rewrite line for line
-// (see rewritten), two in three: the segment would rewrite that block
-// into a copy of itself under another name.
+// renames reports a place c whose file lines between its runs name a
+// block the segment does not (see namesBlock), and whose lines that say
+// something, three or more, the segment's lines there have, or rewrite
+// line for line (see rewritten), two in three: the segment would rewrite
+// that block into a copy of itself under another name.
 func (m *merger) renames(s segment, c cand) bool {
 	at := m.segmentLines(s)
-	named := false
-	// Each line looked up costs a scan of the file: a few at most.
-	for j, lookups := c.top.j1+1, renameLookups; j < c.bot.j0 && !named && lookups > 0; j++ {
-		if l := m.buf.Line(j); saysSomething(l) && opens(l) && !isComment(l) && len(at[m.norm(j)]) == 0 {
-			lookups--
-			named = len(m.buf.Occurrences(buffer.Collapse, l, 2)) == 1
-		}
-	}
-	if !named {
+	if !m.namesBlock(at, c.top.j1+1, c.bot.j0) {
 		return false
 	}
 	checks := rewriteChecks

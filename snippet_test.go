@@ -3957,12 +3957,12 @@ func TestMergeSnippetChangedInTie(t *testing.T) {
 // lines are indented, the new blank line is indented as the file's are
 // (see blankStyle).
 func TestMergeSnippetNewBesideNamed(t *testing.T) {
-	var entries, with []string
+	var entries []string
 	for n := range 70 {
 		name := fmt.Sprintf("ShapeManager_Entry%02d", n*2)
 		entries = append(entries, name, strings.ReplaceAll(name, "_", " "))
 	}
-	with = slices.Concat(entries[:40], []string{"ShapeManager_Entry39", "Show center crosshair"}, entries[40:])
+	with := slices.Concat(entries[:40], []string{"ShapeManager_Entry39", "Show center crosshair"}, entries[40:])
 	file, want := resources(entries...), resources(with...)
 	entry := strings.SplitN(resources("ShapeManager_Entry39", "Show center crosshair"), "\n", 3)[2]
 	snippet := "            }\n        }\n" + strings.TrimSuffix(entry, "    }\n}\n") +
