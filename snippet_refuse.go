@@ -147,9 +147,10 @@ func (m *merger) twice(k int, s segment, p *placement, places func(int) []int) [
 	head, tail := s.edgeLines()
 	copies := sync.OnceValue(func() bool { return m.insertsOnly(s, p) })
 	var found, copied []twiceLine
-	var order [][2]int    // the lines against order (see againstOrder), with their file lines
+	var order [][2]int // the lines against order (see againstOrder), with their file lines
+	corresponding := p.corresponding()
 	kept := map[int]int{} // segment line → file line, of the pairs that correspond
-	for _, q := range p.corresponding() {
+	for _, q := range corresponding {
 		kept[q[0]] = q[1]
 	}
 	for _, i := range look[:min(len(look), twiceLookups)] {
@@ -180,7 +181,7 @@ func (m *merger) twice(k int, s segment, p *placement, places func(int) []int) [
 		if (against || !m.below(s, p, r, i)) && (r.says < 2 || r.i0 > head && r.i1 < tail && (far || r.says < 3 && !abutsPaired(s, r, paired) && copies())) {
 			continue // one line alike, or far off or among new lines without the segment's end: a copy
 		}
-		t := twiceLine{i: i, j: js[0], stretch: stretch, changed: r.i0 > head && r.i1 < tail && m.inPlace(s, kept, i), err: m.segmentError(ErrConflict, k, s, "has line %d (%q), which the file has at line %d, outside the lines %d-%d the segment replaces: it would be there twice",
+		t := twiceLine{i: i, j: js[0], stretch: stretch, changed: r.i0 > head && r.i1 < tail && m.inPlace(s, corresponding, i), err: m.segmentError(ErrConflict, k, s, "has line %d (%q), which the file has at line %d, outside the lines %d-%d the segment replaces: it would be there twice",
 			s.at+i+1, shown(s.lines[i]), js[0]+1, p.start+1, p.end).
 			at(LineRange{js[0] + 1, js[0] + 1}).
 			withHint("Put a marker line such as \"// ... existing code ...\" where the file's lines stay, or put the segment's lines in the file's order")}
@@ -205,10 +206,11 @@ func (m *merger) twice(k int, s segment, p *placement, places func(int) []int) [
 	return found
 }
 
-// inPlace reports whether segment line i stands between two lines the
-// placement keeps (kept) with as many lines between them in the file as in
-// the segment, all of them the file's lines as they stand but line i,
-// which reads as its file line changed (see alike): the segment changes
+// inPlace reports whether segment line i, which the placement's pairs
+// (those that correspond, in order) do not hold, stands between two lines
+// they keep with as many lines between them in the file as in the
+// segment, all of them the file's lines as they stand but line i, which
+// reads as its file line changed (see alike): the segment changes
 // that one line where it stands, and the file's copy elsewhere is the
 // changed line's twin (a version bumped in one workflow job to the one
 // the next job has).
@@ -222,27 +224,21 @@ func (m *merger) twice(k int, s segment, p *placement, places func(int) []int) [
 // merged wrong, a line changed where the commit deleted the entries down
 // to its twin; and had such lines not still passed over places in a tie
 // (byLine), two of dplyr's snapshots were refused.
-func (m *merger) inPlace(s segment, kept map[int]int, i int) bool {
-	a, b := i-1, i+1
-	for ; a >= 0; a-- {
-		if _, ok := kept[a]; ok {
-			break
-		}
-	}
-	for ; b < len(s.lines); b++ {
-		if _, ok := kept[b]; ok {
-			break
-		}
-	}
-	if a < 0 || b >= len(s.lines) || kept[b]-kept[a] != b-a {
+func (m *merger) inPlace(s segment, pairs [][2]int, i int) bool {
+	n, held := slices.BinarySearchFunc(pairs, i, func(q [2]int, i int) int { return q[0] - i })
+	if held || n == 0 || n == len(pairs) {
 		return false
 	}
-	for x := a + 1; x < b; x++ {
-		if x != i && !buffer.Equal(buffer.Collapse, s.lines[x], m.buf.Line(kept[a]+x-a)) {
+	a, b := pairs[n-1], pairs[n]
+	if b[1]-a[1] != b[0]-a[0] {
+		return false
+	}
+	for x := a[0] + 1; x < b[0]; x++ {
+		if x != i && !buffer.Equal(buffer.Collapse, s.lines[x], m.buf.Line(a[1]+x-a[0])) {
 			return false
 		}
 	}
-	return alike(s.lines[i], m.buf.Line(kept[a]+i-a), changedLine)
+	return alike(s.lines[i], m.buf.Line(a[1]+i-a[0]), changedLine)
 }
 
 // againstOrder reports whether segment line i, which the file has at line
