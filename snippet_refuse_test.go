@@ -230,3 +230,30 @@ func TestKeyOf(t *testing.T) {
 		}
 	}
 }
+
+// TestProvenAt: a tied segment tried at one of its places proves it by
+// three lines that say something, or by two that the file has with
+// nothing it would drop between them.
+func TestProvenAt(t *testing.T) {
+	const file = "steps:\n  - uses: checkout@v1\n\n  - uses: setup@v1\n    with:\n      version: 2\n  - name: build\n    run: make\n"
+	for _, tc := range []struct {
+		name    string
+		snippet string
+		pairs   [][2]int
+		want    bool
+	}{
+		{"three lines", "  - uses: setup@v1\n    with:\n      version: 3\n  - name: build\n", [][2]int{{0, 3}, {1, 4}, {3, 6}}, true},
+		{"two lines around a line changed", "    with:\n      version: 3\n  - name: build\n", [][2]int{{0, 4}, {2, 6}}, true},
+		{"two lines next to each other", "  - uses: setup@v1\n    with:\n      version: 2\n", [][2]int{{0, 3}, {1, 4}}, true},
+		{"two lines past a step it drops", "  - uses: checkout@v1\n    with:\n      persist: false\n", [][2]int{{0, 1}, {1, 4}}, false},
+		{"one line", "  - uses: checkout@v2\n    with:\n      persist: false\n", [][2]int{{1, 4}}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			segs, _ := splitSnippet(tc.snippet, nil)
+			m := newMerger(context.Background(), buffer.New(file), "ci.yml", segs)
+			if got := m.provenAt(segs[0], &placement{pairs: tc.pairs}); got != tc.want {
+				t.Errorf("provenAt = %v, want %v", got, tc.want)
+			}
+		})
+	}
+}

@@ -231,6 +231,16 @@ func c() {
 		snippet: twoCheckouts,
 		err:     editkit.ErrAmbiguous,
 	}, {
+		name:    "two alike segments held by two lines each for two alike places: the first takes the first",
+		content: twoJobs(2),
+		snippet: strings.Repeat("# ... existing code ...\n        with:\n          persist: true\n      - name: setup\n", 2) + "# ... existing code ...\n",
+		want:    strings.ReplaceAll(twoJobs(2), "persist: false", "persist: true"),
+	}, {
+		name:    "two alike segments held by one line each for two alike places: refused",
+		content: twoJobs(2),
+		snippet: strings.Repeat("# ... existing code ...\n          persist: true\n      - name: setup\n", 2) + "# ... existing code ...\n",
+		err:     editkit.ErrAmbiguous,
+	}, {
 		name:    "the same steps at two depths: the snippet's indentation says which",
 		content: ciFile,
 		snippet: "# ... existing code ...\n      - uses: toolchain\n        with:\n          components: clippy\n          version: \"1.71\"\n      - uses: install\n        with:\n          tool: hack\n# ... existing code ...\n",
