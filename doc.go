@@ -168,9 +168,11 @@
 // quote that starts a line with code after it, as Python's "\"\"\".format("
 // does (or its brackets move to their copy above a whole block it
 // deletes). Alike segments for alike
-// places are settled by order, when only one choice
-// leaves every later segment a place (one a later segment is refused at for
-// another reason than a tie leaves it none); a place the segment copies verbatim,
+// places are settled by order, when the segment holds at each by three
+// lines, or by two with none of the file's lines dropped between them, and
+// only one choice leaves every later segment a place (one a later segment
+// is refused at for another reason than a tie leaves it none); a place the
+// segment copies verbatim,
 // indentation included, beats one at another depth. A segment that fits
 // several places equally well goes to the one that reaches the file's end
 // when no marker stands below it (likewise the top; when no run reaches it,
@@ -309,7 +311,8 @@
 // the function below it: what lies between deleted, or context), one that
 // would drop more than 20 lines where no marker stands and write less than
 // half as many, one that deletes five lines or more there and goes on
-// after them only with lines the file has all over (where the deletion
+// after them only with lines the file has all over, up to the sixth that
+// says something (where the deletion
 // ends would be a guess by nearness; not when those lines close, where the
 // file's block closes, the block around the deletion whose first line, the
 // file's as it stands, names something and ends in "{"), one that deletes
