@@ -3995,9 +3995,10 @@ func TestMergeSnippetNewBesideNamed(t *testing.T) {
 // resource between two others shows the one above by its own line, the
 // lines every entry has, and the one below by its own line. The run it
 // goes on with after the deletion starts with lines the file has all
-// over, but its sixth line that says something is the next entry's own:
-// that line, not nearness, says where the deletion ends. Where the run
-// holds no such line (TestMergeSnippetSwallow), it is still refused.
+// over, but its fifth line that says something, past the braces and the
+// blank line, is the next entry's own: that line, not nearness, says
+// where the deletion ends. Where the run holds no such line
+// (TestMergeSnippetResume), it is still refused.
 func TestMergeSnippetDropBeforeCommonLines(t *testing.T) {
 	bitmaps := func(names ...string) string {
 		var b strings.Builder
