@@ -519,18 +519,13 @@ func (m *merger) provenAt(s segment, p *placement) bool {
 	}
 	for x := 1; x < len(p.pairs); x++ {
 		a, b := p.pairs[x-1], p.pairs[x]
-		file, seg := 0, 0
-		for j := a[1] + 1; j < b[1]; j++ {
-			if saysSomething(m.buf.Line(j)) {
-				file++
-			}
-		}
+		wrote := 0
 		for i := a[0] + 1; i < b[0]; i++ {
 			if saysSomething(s.lines[i]) {
-				seg++
+				wrote++
 			}
 		}
-		if file > seg {
+		if m.saysIn(a[1]+1, b[1]) > wrote {
 			return false
 		}
 	}

@@ -285,8 +285,13 @@ func (m *merger) holdsRare(s segment, r run) bool {
 // saysBetween counts the file's lines that say something between c's
 // runs: those a placement there rewrites.
 func (m *merger) saysBetween(c cand) int {
+	return m.saysIn(c.top.j1+1, c.bot.j0)
+}
+
+// saysIn counts the file's lines from lo up to hi that say something.
+func (m *merger) saysIn(lo, hi int) int {
 	n := 0
-	for j := c.top.j1 + 1; j < c.bot.j0; j++ {
+	for j := lo; j < hi; j++ {
 		if saysSomething(m.buf.Line(j)) {
 			n++
 		}

@@ -3995,25 +3995,15 @@ func TestMergeSnippetNewBesideNamed(t *testing.T) {
 // resource between two others shows the one above by its own line, the
 // lines every entry has, and the one below by its own line. The run it
 // goes on with after the deletion starts with lines the file has all
-// over, but its fifth line that says something, past the braces and the
-// blank line, is the next entry's own: that line, not nearness, says
-// where the deletion ends. Where the run holds no such line
+// over (braces, a blank line, the doc comment every entry has), but its
+// fourth line that says something is the next entry's own: that line, not
+// nearness, says where the deletion ends. Where the run holds no such line
 // (TestMergeSnippetResume), it is still refused.
 func TestMergeSnippetDropBeforeCommonLines(t *testing.T) {
-	bitmaps := func(names ...string) string {
-		var b strings.Builder
-		b.WriteString("namespace ShareX.Properties {\n    internal class Resources {\n")
-		for _, n := range names {
-			fmt.Fprintf(&b, "        \n        /// <summary>\n        ///   Looks up a localized resource of type System.Drawing.Bitmap.\n        /// </summary>\n"+
-				"        internal static System.Drawing.Bitmap %s {\n            get {\n                object obj = ResourceManager.GetObject(\"%[1]s\", resourceCulture);\n"+
-				"                return ((System.Drawing.Bitmap)(obj));\n            }\n        }\n", n)
-		}
-		b.WriteString("    }\n}\n")
-		return b.String()
-	}
-	file := bitmaps("application_block", "arrow_skip", "bin", "block", "book")
-	snippet := "                // ... existing code ...\n                object obj = ResourceManager.GetObject(\"application_block\", resourceCulture);\n" +
-		"                return ((System.Drawing.Bitmap)(obj));\n            }\n        }\n        \n        /// <summary>\n" +
-		"        ///   Looks up a localized resource of type System.Drawing.Bitmap.\n        /// </summary>\n        internal static System.Drawing.Bitmap bin {\n            // ... existing code ...\n"
-	checkMerge(t, file, snippet, bitmaps("application_block", "bin", "block", "book"), nil)
+	const text = "an icon"
+	file := resources("application_block", text, "arrow_skip", text, "bin", text, "block", text)
+	snippet := "                // ... existing code ...\n                return ResourceManager.GetString(\"application_block\", resourceCulture);\n" +
+		"            }\n        }\n        \n        /// <summary>\n        ///   Looks up a localized string similar to an icon.\n        /// </summary>\n" +
+		"        internal static string bin {\n            // ... existing code ...\n"
+	checkMerge(t, file, snippet, resources("application_block", text, "bin", text, "block", text), nil)
 }
