@@ -320,6 +320,9 @@ func planSnippet(ctx context.Context, buf *buffer.Buffer, path, snippet string, 
 	if err := m.unchangedTwin(segs, places, edits); err != nil {
 		return nil, nil, err
 	}
+	if err := m.reindentedTwin(segs, places, edits); err != nil {
+		return nil, nil, err
+	}
 	if !slices.ContainsFunc(edits, func(e text.Edit) bool { return !m.keeps(e) }) {
 		what := "its one segment is"
 		if len(segs) > 1 {

@@ -4007,3 +4007,92 @@ func TestMergeSnippetDropBeforeCommonLines(t *testing.T) {
 		"        internal static string bin {\n            // ... existing code ...\n"
 	checkMerge(t, file, snippet, resources("application_block", text, "bin", text, "block", text), nil)
 }
+
+// TestMergeSnippetReindentedTwin: a segment that unwraps a step from a
+// retry wrapper, written at the step's new depth, fits as it stands a
+// sibling job whose step was never wrapped, but for one line; its changed
+// line and the lines after it are the wrapped step's, deeper. Read at
+// the sibling, it rewrites that job; read at the wrapped step, it
+// re-indents it: nothing in it says which, so it is refused. Where the
+// wrapped step's lines are not the segment's (another host), the sibling
+// is the only reading; and lines the file has at the segment's own depth
+// are code it copies (a check made like the one in the function above).
+func TestMergeSnippetReindentedTwin(t *testing.T) {
+	job := func(name, step string) string {
+		return "  " + name + ":\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n" + step +
+			"\n      - name: Upload\n        if: failure()\n        with:\n          path: build\n"
+	}
+	script := func(host, indent, extra string) string {
+		var b strings.Builder
+		for _, l := range []string{"ssh " + host + " sh <<EOF", extra, "cd work", "make", "make check", "make install", "make dist", "EOF"} {
+			if l != "" {
+				b.WriteString(indent + l + "\n")
+			}
+		}
+		return b.String()
+	}
+	wrapped := func(host string) string {
+		return "      - name: Test\n        uses: nick-fields/retry@v3\n        with:\n          max_attempts: 3\n          command: |\n" + script(host, "            ", "")
+	}
+	plain := func(host, extra string) string {
+		return "      - name: Test\n        shell: bash\n        run: |\n" + script(host, "          ", extra)
+	}
+	snippet := "    # ... existing code ...\n" + plain("alpha", "") + "\n      - name: Upload\n    # ... existing code ...\n"
+	fn := func(name, check string) string {
+		return "func " + name + "() error {\n\tx := load()\n" + check + "\tsave(x)\n\tx.flush()\n\tx.close()\n\tnotify(x)\n\treturn nil\n}\n"
+	}
+	var between strings.Builder
+	for n := range 16 {
+		fmt.Fprintf(&between, "\nfunc helper%d() int {\n\tv := %d\n\treturn v * v\n}\n", n, n)
+	}
+	between.WriteString("\n")
+	const check, nilCheck = "\tif err := verify(x); err != nil {\n\t\treturn err\n\t}\n", "\tif x == nil {\n\t\treturn nil\n\t}\n"
+	both := "jobs:\n" + job("alpha", wrapped("alpha")) + job("beta", plain("beta", "ulimit -n 1024"))
+	_, _, err := editkit.MergeSnippet(both, snippet)
+	const msg = `it would change file lines 27-39, and its lines 5-13, line 5 ("ssh alpha sh <<EOF") among them, are the file's lines 11-19 at another depth`
+	if err == nil || !strings.Contains(err.Error(), msg) {
+		t.Errorf("err = %v, want one saying %q", err, msg)
+	}
+	runMergeCases(t, []mergeCase{{
+		name:    "the wrapped step's lines, unwrapped, or a sibling's rewritten: refused",
+		content: both,
+		snippet: snippet,
+		err:     editkit.ErrAmbiguous,
+	}, {
+		name:    "the wrapped step runs elsewhere: the sibling is rewritten",
+		content: "jobs:\n" + job("alpha", wrapped("gamma")) + job("beta", plain("beta", "ulimit -n 1024")),
+		snippet: snippet,
+		want:    "jobs:\n" + job("alpha", wrapped("gamma")) + job("beta", plain("alpha", "")),
+	}, {
+		// The same lines at the segment's own depth, too far off for
+		// twice, are code it copies.
+		name:    "a function's check made like the one above it",
+		content: fn("a", check) + between.String() + fn("b", nilCheck),
+		snippet: "// ... existing code ...\n" + fn("b", check) + "// ... existing code ...\n",
+		want:    fn("a", check) + between.String() + fn("b", check),
+	}})
+}
+
+// TestMergeSnippetHoldsAll: two tests start alike and go on alike; a
+// segment that wraps the first test's first checks in a condition shows
+// them between the lines both tests start with and the next check. Read
+// at the second test, it writes those checks again, far from the first
+// one's; read at the first, every line of the file there is one it shows,
+// and it only adds the condition: that place holds by every line the
+// other does and more. Where it would also drop a line there, nothing
+// settles the tie (TestMergeSnippetSettledTies, the dependabot block).
+func TestMergeSnippetHoldsAll(t *testing.T) {
+	var filler strings.Builder
+	for n := range 12 {
+		fmt.Fprintf(&filler, "static void\ntest_filler_%d(void *arg)\n{\n\tint v%d = compute_%d();\n\ttt_int_op(v%d, ==, %d);\n}\n\n", n, n, n, n, n)
+	}
+	checks := "\t/* Parse the defaults first. */\n\tr = config_parse(&cfg, NULL);\n\ttt_int_op(r, ==, 0);\n\ttt_assert(cfg.ready);\n\tconfig_free(&cfg);\n"
+	file := func(checks string) string {
+		return "static void\ntest_parse(void *arg)\n{\n\tstruct config cfg;\n\tint r;\n\n" + checks +
+			"\n\t/* Parse a file next. */\n\tmemset(&cfg, 0, sizeof(cfg));\n\tr = config_parse(&cfg, \"a.conf\");\n\ttt_int_op(r, ==, 0);\n}\n\n" +
+			filler.String() +
+			"static void\ntest_parse_flags(void *arg)\n{\n\tstruct config cfg;\n\tint r;\n\n\tmemset(&cfg, 0, sizeof(cfg));\n\tcfg.flags = CONFIG_STRICT;\n\tr = config_parse(&cfg, \"b.conf\");\n\ttt_int_op(r, ==, 0);\n}\n"
+	}
+	wrapped := "#ifndef _WIN32\n" + checks + "#endif\n"
+	checkMerge(t, file(checks), "// ... existing code ...\n\tstruct config cfg;\n\tint r;\n\n"+wrapped+"\n\t/* Parse a file next. */\n\tmemset(&cfg, 0, sizeof(cfg));\n// ... existing code ...\n", file(wrapped), nil)
+}
