@@ -1983,7 +1983,11 @@ func (m *merger) reindentedAt(k int, s segment, p *placement) *Error {
 	}
 	reach := 2 * twiceReach(s)
 	lo, hi := max(p.start-reach, 0), min(p.end+reach, m.n)
-	for j := m.find(s.lines[first], lo, hi, 1); j >= 0; j = m.find(s.lines[first], j+1, hi, 1) {
+	// At most maxOccurrences places, each read for as long as the segment:
+	// a line the file has all over names no twin.
+	tries := maxOccurrences
+	for j := m.find(s.lines[first], lo, hi, 1); j >= 0 && tries > 0; j = m.find(s.lines[first], j+1, hi, 1) {
+		tries--
 		if j >= p.start && j < p.end || p.rel.depth(indentWidth(s.lines[first], m.tab), indentWidth(m.buf.Line(j), m.tab)) == 0 {
 			continue
 		}
