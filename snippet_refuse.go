@@ -1983,6 +1983,9 @@ func (m *merger) reindentedAt(k int, s segment, p *placement) *Error {
 	}
 	reach := 2 * twiceReach(s)
 	lo, hi := max(p.start-reach, 0), min(p.end+reach, m.n)
+	if !strings.Contains(m.buf.Slice(m.buf.LineStart(lo), m.buf.LineStart(hi)), longestWord(s.lines[first])) {
+		return nil // one quick scan rules out most changes: their line is new to the stretch
+	}
 	// At most maxOccurrences places, each read for as long as the segment:
 	// a line the file has all over names no twin.
 	tries := maxOccurrences
