@@ -191,10 +191,7 @@
 // has a little off give way to the others when those hold by two lines
 // that say something and drop none of the file's; so do places where it
 // would write a second time lines that another place keeps as they stand,
-// when that place keeps the file's brackets too; failing all those, the
-// place where the segment only adds lines goes when it holds there by
-// every line it holds by at each other place and three more (elsewhere,
-// it would write those lines again). A segment whose
+// when that place keeps the file's brackets too. A segment whose
 // last line is one the file has below its top at several places (a
 // closing brace, "#[test]") ends at the one place where it keeps every
 // line of the file above it, when it would drop two or more at each other
@@ -288,7 +285,10 @@
 // there retouched (four in five characters kept), line for line, and no
 // other place's text there is as near, rewrites that place: the least
 // edit, as a diff reads a change (a cache key's version bumped in one of
-// two alike CI jobs).
+// two alike CI jobs). Failing those, a segment that fits several places
+// goes to the one where it only adds lines, when it holds there by every
+// line it holds by at each other place and three more (elsewhere, it would
+// write those lines again).
 //
 // It refuses rather than guess: a segment that fits two places (or fits one
 // as the file already has it and would change another, even only by deleting
@@ -303,7 +303,8 @@
 // lines, with the lines around them (six that say something, half of its
 // own at least), are the file's at another place and depth (a step
 // unwrapped from a wrapper, or a sibling job's step rewritten into it),
-// one none of whose lines the file has (never written over the file), one placed by one line of the file
+// one none of whose lines the file has (never written over the file),
+// one placed by one line of the file
 // among four or more new ones (no evidence the snippet is this file's),
 // unless two more of its lines are the file's at the same distance from
 // that one, out to its ends or, with no marker there, to the file's (the

@@ -1924,7 +1924,7 @@ func (m *merger) unchangedTwin(segs []segment, places []*placement, edits []text
 // its changed lines, with the lines around them, are the file's lines at
 // another place at another depth: a run of runLines lines that say
 // something or more, half of the segment's at least, that holds every
-// line it writes there. Read there, the segment re-indents those lines (a
+// line it writes between lines it keeps. Read there, the segment re-indents those lines (a
 // step unwrapped from a retry wrapper, written at its new depth); read
 // where it went, it rewrites lines that fit it at its own depth but for
 // those it changes (a sibling job whose step was never wrapped, its host
