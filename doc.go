@@ -162,8 +162,8 @@
 // has at few places ("os" in an import list) pairs as a line that says
 // something does. A doc comment above a line of code the segment places, with
 // a blank line above it, rewrites the file's doc comment there however
-// much longer. A segment whose edge is only brackets must close what the
-// lines it replaces close, not counting those in strings, in single quotes
+// much longer. A segment whose edge is only brackets (or a preprocessor's
+// "#endif" or "#else") must close what the lines it replaces close, not counting those in strings, in single quotes
 // too where the file's single quotes pair up, a string ending at a triple
 // quote that starts a line with code after it, as Python's "\"\"\".format("
 // does (or its brackets move to their copy above a whole block it

@@ -4096,3 +4096,19 @@ func TestMergeSnippetHoldsAll(t *testing.T) {
 	wrapped := "#ifndef _WIN32\n" + checks + "#endif\n"
 	checkMerge(t, file(checks), "// ... existing code ...\n\tstruct config cfg;\n\tint r;\n\n"+wrapped+"\n\t/* Parse a file next. */\n\tmemset(&cfg, 0, sizeof(cfg));\n// ... existing code ...\n", file(wrapped), nil)
 }
+
+// TestMergeSnippetConditionalCloserEdge: a segment that starts with an
+// "#endif" closing a new "#if 0" the segment above opened, then goes on
+// with lines the file has, pairs that "#endif" with the file's a few
+// lines up, which closes another conditional, and would drop the lines
+// between, the brace that closes a block among them. A conditional's
+// closer places a segment no better than a bracket: the segment is held
+// to close what the lines it replaces close, and is refused.
+func TestMergeSnippetConditionalCloserEdge(t *testing.T) {
+	const file = "int\nmain(int argc, char **argv)\n{\n\tsetup();\n\n#ifndef NO_FORKING\n\tif (jobs < 0) {\n\t\tlong n = 0;\n" +
+		"#ifdef _WIN32\n\t\tn = win_count();\n#else\n\t\tn = posix_count();\n#endif\n\t\tif (n < 1)\n\t\t\tn = 1;\n\t\tjobs = (int)(n * 4);\n\t}\n" +
+		"\tif (jobs > 0)\n\t\treturn run_parallel(argv[0]);\n#endif\n\n\trun_serial();\n\treturn 0;\n}\n"
+	const snippet = "// ... existing code ...\n#ifndef NO_FORKING\n\t/* FIXME: enable on CI */\n#if 0\n\tif (jobs < 0) {\n\t\tlong n = 0;\n" +
+		"// ... existing code ...\n#endif\n\tif (jobs > 0)\n\t\treturn run_parallel(argv[0]);\n// ... existing code ...\n"
+	checkMerge(t, file, snippet, "", editkit.ErrAmbiguous)
+}
