@@ -286,9 +286,9 @@
 // other place's text there is as near, rewrites that place: the least
 // edit, as a diff reads a change (a cache key's version bumped in one of
 // two alike CI jobs). Failing those, a segment that fits several places
-// goes to the one where it only adds lines, when it holds there by every
-// line it holds by at each other place and three more (elsewhere, it would
-// write those lines again).
+// goes to the one where it drops none of the file's lines, when it holds
+// there by every line it holds by at each other place and three more
+// (elsewhere, it would write those lines again).
 //
 // It refuses rather than guess: a segment that fits two places (or fits one
 // as the file already has it and would change another, even only by deleting

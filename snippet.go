@@ -136,6 +136,11 @@ type segment struct {
 	open [2]bool
 }
 
+// saysIn counts the segment's lines from lo up to hi that say something.
+func (s segment) saysIn(lo, hi int) int {
+	return countFunc(s.lines[lo:max(lo, hi)], saysSomething)
+}
+
 // edgeLines is the segment's first and last lines that are not blank (a
 // segment is never all blank).
 func (s segment) edgeLines() (head, tail int) {
@@ -522,13 +527,7 @@ func (m *merger) provenAt(s segment, p *placement) bool {
 	}
 	for x := 1; x < len(p.pairs); x++ {
 		a, b := p.pairs[x-1], p.pairs[x]
-		wrote := 0
-		for i := a[0] + 1; i < b[0]; i++ {
-			if saysSomething(s.lines[i]) {
-				wrote++
-			}
-		}
-		if m.saysIn(a[1]+1, b[1]) > wrote {
+		if m.saysIn(a[1]+1, b[1]) > s.saysIn(a[0]+1, b[0]) {
 			return false
 		}
 	}

@@ -1171,11 +1171,12 @@ func sharesPlace(all []cand, n int) bool {
 
 // holdsAll settles a tie between places (all) when at one of them the
 // segment holds by every line it holds by at each other place, and by
-// three lines that say something more, and only adds lines there: every
-// line of the file in its place that says something is one it shows. The
-// lines it holds by there alone it would write again at every other
-// place, a copy of lines the file has (too far off for twice to see): a
-// model shows lines as context where they stand. nil when no place is so.
+// three lines that say something more, and drops nothing there: every
+// line of the file in its place that says something is paired with one of
+// its own, kept or changed. The lines it holds by there alone it would
+// write again at every other place, a copy of lines the file has (too far
+// off for twice to see): a model shows lines as context where they stand.
+// nil when no place is so.
 // A place where the segment also drops a line of the file is no such
 // reading (a block copied from a sibling entry of a YAML list reads as
 // well as the sibling's comment lines deleted: TestMergeSnippetSettledTies).

@@ -1936,15 +1936,16 @@ func (m *merger) unchangedTwin(segs []segment, places []*placement, edits []text
 // its changed lines, with the lines around them, are the file's lines at
 // another place at another depth: a run of runLines lines that say
 // something or more, half of the segment's at least, that holds every
-// line it writes between lines it keeps. Read there, the segment re-indents those lines (a
-// step unwrapped from a retry wrapper, written at its new depth); read
-// where it went, it rewrites lines that fit it at its own depth but for
-// those it changes (a sibling job whose step was never wrapped, its host
-// changed to the wrapped step's). Nothing in it says which: it is the
-// indentation-blind sibling of unchangedTwin. A copy at the segment's own
-// depth is not one: new code copies its neighbour. It looks within twice
-// twiceReach of the place, so that its cost follows the snippet, not the
-// file (libevent's twin job is 143 lines off a 22-line segment).
+// line it writes between lines it keeps. Read there, the segment
+// re-indents those lines (a step unwrapped from a retry wrapper, written
+// at its new depth); read where it went, it rewrites lines that fit it at
+// its own depth but for those it changes (a sibling job whose step was
+// never wrapped, its host changed to the wrapped step's). Nothing in it
+// says which: it is the indentation-blind sibling of unchangedTwin. A
+// copy at the segment's own depth is not one: new code copies its
+// neighbour. It looks within twice twiceReach of the place, so that its
+// cost follows the snippet, not the file (libevent's twin job is 143
+// lines off a 22-line segment).
 //
 // Measured on replay (2026-11-28): 4 wrong merges refused on the seven
 // (libevent's CI jobs, on snippet, styled, open-ends and dedented), none
@@ -1971,20 +1972,18 @@ func (m *merger) reindentedAt(k int, s segment, p *placement) *Error {
 	if len(p.pairs) < 2 {
 		return nil
 	}
-	// The lines it writes between its first and last pairs that say
-	// something: pairs are in the segment's order.
-	first, last, x := -1, -1, 0
-	for i := p.pairs[0][0] + 1; i < p.pairs[len(p.pairs)-1][0]; i++ {
-		for x < len(p.pairs)-1 && p.pairs[x][0] < i {
-			x++
+	// The lines it writes between lines it keeps that say something.
+	first, last := -1, -1
+	for x := 1; x < len(p.pairs); x++ {
+		for i := p.pairs[x-1][0] + 1; i < p.pairs[x][0]; i++ {
+			if !saysSomething(s.lines[i]) {
+				continue
+			}
+			if first < 0 {
+				first = i
+			}
+			last = i
 		}
-		if p.pairs[x][0] == i || !saysSomething(s.lines[i]) {
-			continue
-		}
-		if first < 0 {
-			first = i
-		}
-		last = i
 	}
 	if first < 0 {
 		return nil
