@@ -4112,3 +4112,35 @@ func TestMergeSnippetConditionalCloserEdge(t *testing.T) {
 		"// ... existing code ...\n#endif\n\tif (jobs > 0)\n\t\treturn run_parallel(argv[0]);\n// ... existing code ...\n"
 	checkMerge(t, file, snippet, "", editkit.ErrAmbiguous)
 }
+
+// TestMergeSnippetAboveRun: a new test added above an existing one, after
+// the closing brackets of the test before, holds by the existing test's
+// first lines below it, and its own second line is the file's only
+// further down, in another test. The two runs cross the
+// file's order, so both cannot be the file's: the one that holds by more
+// places the segment, and the other line is new code that repeats it.
+func TestMergeSnippetAboveRun(t *testing.T) {
+	const head = "func TestRenderData(t *testing.T) {\n\tw := httptest.NewRecorder()\n\tdata := []byte(\"#!PNG some raw data\")\n\n\terr := (Data{ContentType: \"image/png\", Data: data}).Render(w)\n\n\trequire.NoError(t, err)\n\tfor _, h := range []string{\"Content-Type\"} {\n\t\tassert.NotEmpty(t, w.Header().Get(h))\n\t}\n}\n\n"
+	const rest = "func TestRenderString(t *testing.T) {\n\tw := httptest.NewRecorder()\n\n\terr := (String{Format: \"hola %s %d\", Data: []any{\"manu\", 2}}).Render(w)\n\n\trequire.NoError(t, err)\n\tassert.Equal(t, \"hola manu 2\", w.Body.String())\n}\n\n" +
+		"func TestRenderWriterError(t *testing.T) {\n\tew := &errorWriter{\n\t\tbufString:        \"(\",\n\t\tResponseRecorder: httptest.NewRecorder(),\n\t}\n\n\terr := (JSON{Data: nil}).Render(ew)\n\tassert.Equal(t, `write \"(\" error`, err.Error())\n}\n"
+	const added = "func TestRenderDataError(t *testing.T) {\n\tew := &errorWriter{\n\t\tErrThreshold:     1,\n\t\tResponseRecorder: httptest.NewRecorder(),\n\t}\n\n\terr := (Data{ContentType: \"image/png\", Data: []byte(\"raw\")}).Render(ew)\n\n\trequire.Error(t, err)\n\tassert.Equal(t, \"write error\", err.Error())\n}\n\n"
+	snippet := "// ... existing code ...\n\t}\n}\n\n" + added +
+		"func TestRenderString(t *testing.T) {\n\tw := httptest.NewRecorder()\n// ... existing code ...\n"
+	checkMerge(t, head+rest, snippet, head+added+rest, nil)
+}
+
+// TestMergeSnippetShrinkingTwin: a match that loses the semicolon after
+// its last arm fits two alike matches; the second has a "let" between
+// the arms and the line after them, which the segment would delete
+// there. Where it holds by as many lines and only changes one, it goes.
+func TestMergeSnippetShrinkingTwin(t *testing.T) {
+	const arms = "        Some(_) => {}\n        None => {\n            return Err(self.peek_error(ErrorCode::EofWhileParsingValue));\n        }\n"
+	file := func(closer string) string {
+		return "fn parse_i128(&mut self) -> Result<i128> {\n    let mut buf = String::new();\n\n    match tri!(self.parse_whitespace()) {\n        Some(b'-') => {\n            self.eat_char();\n            buf.push('-');\n        }\n" +
+			arms + "    " + closer + "\n\n    tri!(self.scan_integer128(&mut buf));\n    buf.parse().map_err(|_| self.error(ErrorCode::NumberOutOfRange))\n}\n\n" +
+			"fn parse_u128(&mut self) -> Result<u128> {\n    match tri!(self.parse_whitespace()) {\n        Some(b'-') => {\n            return Err(self.peek_error(ErrorCode::NumberOutOfRange));\n        }\n" +
+			arms + "    }\n\n    let mut buf = String::new();\n    tri!(self.scan_integer128(&mut buf));\n    buf.parse().map_err(|_| self.error(ErrorCode::NumberOutOfRange))\n}\n"
+	}
+	const snippet = "// ... existing code ...\n        None => {\n            return Err(self.peek_error(ErrorCode::EofWhileParsingValue));\n        }\n    }\n\n    tri!(self.scan_integer128(&mut buf));\n// ... existing code ...\n"
+	checkMerge(t, file("};"), snippet, file("}"), nil)
+}
