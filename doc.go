@@ -124,19 +124,22 @@
 // lines around them at the same depth), in file order; a run of one such
 // line, at another indentation than the file's, gives way to a run of more
 // further down at the file's own (new code that sets a flag again, in a new
-// branch). Closing brackets and blank lines at a segment's edges are placed
+// branch), and any run of one such line gives way to a run of more wholly
+// above it in the file (a new test that builds a value as a test further
+// down does). Closing brackets and blank lines at a segment's edges are placed
 // by depth (a line as the file writes it, next to a run at the file's own
 // indentation, is at its depth whatever indent steps the two read as), and
 // blank lines between a marker and the segment's first (last) line that is
 // placed are the file's: the marker stands for them; blank lines between
 // new lines and a marker below, where the new lines stand inside a run of
 // the file's blank lines, are new (a method added above the file's two
-// blank lines keeps both). A line the segment keeps is written as the
-// file spells it when only its trailing spaces or the characters of its
-// indentation (tabs for spaces, at one depth) differ; of
-// blank lines between the same kept lines, the one spelt as the file's
-// blank line is that line. A line that reads as the file's line changed is taken as changed only between lines that are
-// the file's, or at the segment's edge when both lines open a block alike (a
+// blank lines keeps both). A line the segment keeps takes the file's
+// indentation when only its characters differ (tabs for spaces, at one
+// depth), and is written after it as the segment has it, trailing spaces
+// too; a blank line keeps the file's spaces, and of blank lines between
+// the same kept lines, the one spelt as the file's blank line is that
+// line. A line that reads as the file's line changed is taken as changed
+// only between lines that are the file's, or at the segment's edge when both lines open a block alike (a
 // function's first line, changed, above the body the file has under it, or
 // below it a marker for that body; a preprocessor's "#if" reworded above the
 // body of the file's "#if"; a segment's one line that says something above
@@ -288,7 +291,9 @@
 // two alike CI jobs). Failing those, a segment that fits several places
 // goes to the one where it drops none of the file's lines, when it holds
 // there by every line it holds by at each other place and three more
-// (elsewhere, it would write those lines again).
+// (elsewhere, it would write those lines again), or as many, three at
+// least, starting and ending on lines of the file, where each other place
+// would delete lines (the least edit again).
 //
 // It refuses rather than guess: a segment that fits two places (or fits one
 // as the file already has it and would change another, even only by deleting

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/editkit/editkit/internal/buffer"
 	"github.com/editkit/editkit/internal/text"
@@ -740,13 +741,23 @@ func (m *merger) blankStyle(s segment, pairs [][2]int) (string, bool) {
 
 // edit is the text edit that puts segment s in place of its file lines:
 // the segment's lines, re-indented as its pairs at the placement's depth
-// show, a line the file has kept as the file spells it when only its
-// indentation or trailing spaces differ (a blank line, the one the
-// segment spells as the file does: see sameBlank; a new blank line as
+// show. A line the file has, indented as wide, keeps the file's
+// indentation (tabs or spaces) and is written after it as the segment has
+// it, trailing spaces too: a model's tabs and spaces are a habit, the rest
+// of the line what it means (a commit that strips a line's trailing spaces
+// shows it without them). A blank line keeps the file's spaces (the one
+// the segment spells as the file does: see sameBlank; a new blank line as
 // the file's kept ones are when the segment spells those empty: see
-// blankStyle). A pair at another depth
-// than its neighbours give it is an indentation change: it is written, not
-// learnt from.
+// blankStyle). A pair at another depth than its neighbours give it is an
+// indentation change: it is written, not learnt from.
+//
+// Measured on replay (2026-11-29), against the file's trailing spaces
+// kept: 7 more right merges over the kinds of the seven, 26 on the ten
+// held out, 14 on the ten new and 15 on eight of the 25 (on snippet: 0,
+// 4, 2 and 3), none lost; one cobra snippet that only strips spaces,
+// refused before as changing nothing, is now misformatted: its blank line
+// keeps the file's spaces. Keeping the file's trailing spaces where the
+// segment's are longer lost 13 of them (cJSON's and dplyr's Markdown).
 func (m *merger) edit(s segment, p *placement) text.Edit {
 	corresponding := p.corresponding()
 	var pairs [][2]string
@@ -776,9 +787,11 @@ func (m *merger) edit(s segment, p *placement) text.Edit {
 				continue
 			}
 		}
-		if isBlank(lines[q[0]]) && isBlank(f) ||
-			strings.TrimSpace(lines[q[0]]) == strings.TrimSpace(f) && indentWidth(lines[q[0]], m.tab) == indentWidth(f, m.tab) {
-			lines[q[0]] = f // a blank line keeps its spaces too
+		switch l := lines[q[0]]; {
+		case isBlank(l) && isBlank(f):
+			lines[q[0]] = f
+		case strings.TrimSpace(l) == strings.TrimSpace(f) && indentWidth(l, m.tab) == indentWidth(f, m.tab):
+			lines[q[0]] = leadingSpace(f) + strings.TrimLeftFunc(l, unicode.IsSpace)
 		}
 	}
 	if w, ok := m.blankStyle(s, corresponding); ok {

@@ -4144,3 +4144,13 @@ func TestMergeSnippetShrinkingTwin(t *testing.T) {
 	const snippet = "// ... existing code ...\n        None => {\n            return Err(self.peek_error(ErrorCode::EofWhileParsingValue));\n        }\n    }\n\n    tri!(self.scan_integer128(&mut buf));\n// ... existing code ...\n"
 	checkMerge(t, file("};"), snippet, file("}"), nil)
 }
+
+// TestMergeSnippetLineSpacing: a line the segment keeps takes the file's
+// indentation, tabs where the snippet has spaces, and the rest as the
+// segment writes it, without the trailing spaces the file had; a blank
+// line keeps the file's spaces.
+func TestMergeSnippetLineSpacing(t *testing.T) {
+	const file = "func run() {\n\tstart()  \n\t\n\tstep(1)\n\tstop()\n}\n"
+	const snippet = "func run() {\n    start()\n\n    step(2)\n    stop()\n}\n"
+	checkMerge(t, file, snippet, "func run() {\n\tstart()\n\t\n\tstep(2)\n\tstop()\n}\n", nil)
+}
