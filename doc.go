@@ -293,7 +293,8 @@
 // there by every line it holds by at each other place and three more
 // (elsewhere, it would write those lines again), or as many, three at
 // least, starting and ending on lines of the file, where each other place
-// would delete lines (the least edit again).
+// would delete lines or put unlike ones in their place (the least edit
+// again).
 //
 // It refuses rather than guess: a segment that fits two places (or fits one
 // as the file already has it and would change another, even only by deleting

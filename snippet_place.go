@@ -1198,10 +1198,10 @@ func sharesPlace(all []cand, n int) bool {
 // write again at every other place, a copy of lines the file has (too far
 // off for twice to see): a model shows lines as context where they stand.
 // It holds by as many where it holds by three lines or more, starts and
-// ends on lines of the file (see pairsEdges), and each other place deletes
-// lines (see shrinks): there the segment changes lines in place or adds
-// them, the least edit, where the others would also delete lines no
-// marker stands for. nil when no place is so. A place
+// ends on lines of the file (see pairsEdges), and each other place would
+// put its lines in place of others of the file (see displaces): there the
+// segment adds lines or retouches some, the least edit, where the others
+// would delete or replace lines no marker stands for. nil when no place is so. A place
 // where the segment also drops a line of the file is no such reading (a
 // block copied from a sibling entry of a YAML list reads as well as the
 // sibling's comment lines deleted: TestMergeSnippetSettledTies).
@@ -1213,22 +1213,26 @@ func sharesPlace(all []cand, n int) bool {
 // wrong merges on the seven (requests' dependabot block; logrus).
 //
 // Measured on replay (2026-11-29), as many lines held where the other
-// places delete: 4 more right merges on the ten held out (serde_json's
-// match closed with "}" where it had "};", not at its twin, whose "let"
-// it would delete) and 1 on the ten new (nlohmann's, dedented), none
-// lost or wrong there or on the seven, eight of the 25 and timber. With
-// one line held or two, a bat workflow step rewritten was read as an
-// insertion beside its twin (one wrong); counting only lines that say
-// something, a cobra doc's "io/ioutil" import made "io" read as deleted
-// (four wrong). Without the edges, a segment that ends on a new attribute
-// right above its marker merged (TestMergeSnippetKeptWhole): nothing of
-// the file below says where that line goes.
+// places displace: 3 more right merges on the seven (libevent's cache
+// lookup added above a comment and branch alike, in snippet, styled and
+// open-ends), 12 on the ten held out (serde_json's match closed with "}"
+// where it had "};", not at its twin, whose "let" it would delete), 10
+// on the ten new and 9 on eight of the 25, none lost or wrong there or on
+// timber. With one line held or two, a bat workflow step rewritten was
+// read as an insertion beside its twin (one wrong); counting only lines
+// that say something, a cobra doc's "io/ioutil" import made "io" read as
+// deleted (four wrong); with lines unlike at 0.5 rather than changedLine,
+// a jinja loop's call dropped was read as a new else branch; counting
+// only places that write fewer lines than they replace, 27 of those right
+// merges were not made. Without the edges, a segment that ends on a new
+// attribute right above its marker merged (TestMergeSnippetKeptWhole):
+// nothing of the file below says where that line goes.
 func (m *merger) holdsAll(k int, s segment, all []cand, says []int, places func(int) []int, prev int) *placement {
 	if len(all) > maxTies {
 		return nil
 	}
 	held := make([]map[int]bool, len(all))
-	drops, shrinks, edged := make([]bool, len(all)), make([]bool, len(all)), make([]bool, len(all))
+	drops, displaces, edged := make([]bool, len(all)), make([]bool, len(all)), make([]bool, len(all))
 	for n, c := range all {
 		c.alts = nil
 		p, err := m.build(k, s, c, says, places, prev, nil)
@@ -1236,12 +1240,12 @@ func (m *merger) holdsAll(k int, s segment, all []cand, says []int, places func(
 			return nil
 		}
 		held[n], drops[n] = m.heldAndDropped(s, p)
-		shrinks[n] = m.shrinks(s, p)
+		displaces[n] = m.displaces(s, p)
 		edged[n] = pairsEdges(s, p)
 	}
 	win := -1
 	for n := range all {
-		if drops[n] || !heldBeyond(all, held, n, edged[n] && len(held[n]) >= 3, shrinks) {
+		if drops[n] || !heldBeyond(all, held, n, edged[n] && len(held[n]) >= 3, displaces) {
 			continue
 		}
 		if win >= 0 {
@@ -1284,29 +1288,51 @@ func pairsEdges(s segment, p *placement) bool {
 	return paired[head] && paired[tail]
 }
 
-// shrinks reports whether placement p writes fewer lines than the file
-// has between two of its pairs, blank lines aside: it deletes lines there.
-// (A line rewritten, however short, is one line for one.)
-func (m *merger) shrinks(s segment, p *placement) bool {
-	for x := 1; x < len(p.pairs); x++ {
-		a, b := p.pairs[x-1], p.pairs[x]
-		if m.nonBlankIn(a[1]+1, b[1]) > countFunc(s.lines[a[0]+1:max(a[0]+1, b[0])], notBlank) {
+// displaces reports whether placement p puts segment lines in place of
+// file lines they are not: between two lines it pairs, the file has lines
+// that are not blank, and the segment does not rewrite them one for one
+// (as many lines, each alike: changedLine). A line retouched is the file's
+// line changed, not displaced (closestRewrite reads such places).
+func (m *merger) displaces(s segment, p *placement) bool {
+	pairs := fillPairs(s.lines, m.buf, p.pairs)
+	for x := 1; x < len(pairs); x++ {
+		a, b := pairs[x-1], pairs[x]
+		if b[1] <= a[1]+1 {
+			continue
+		}
+		file := notBlanks(fileLines(m.buf, a[1]+1, b[1]-a[1]-1))
+		var seg []string
+		if b[0] > a[0]+1 {
+			seg = notBlanks(s.lines[a[0]+1 : b[0]])
+		}
+		if len(file) > 0 && (len(seg) != len(file) || !allAlike(seg, file)) {
 			return true
 		}
 	}
 	return false
 }
 
+// allAlike reports whether each of lines seg reads as the line of file at
+// its index changed (changedLine).
+func allAlike(seg, file []string) bool {
+	for x := range seg {
+		if !alike(seg[x], file[x], changedLine) {
+			return false
+		}
+	}
+	return true
+}
+
 // heldBeyond reports whether the segment holds at all[n] by every line it
 // holds by at each other place, and by three more (held, per place), or,
-// when least, by as many where the other place deletes lines (shrinks,
-// per place). A place with the same ends is the same place.
-func heldBeyond(all []cand, held []map[int]bool, n int, least bool, shrinks []bool) bool {
+// when least, by as many where the other place displaces lines
+// (displaces, per place). A place with the same ends is the same place.
+func heldBeyond(all []cand, held []map[int]bool, n int, least bool, displaces []bool) bool {
 	for o := range all {
 		if o == n || all[o].top.j0 == all[n].top.j0 && all[o].bot.j1 == all[n].bot.j1 {
 			continue
 		}
-		if len(held[n]) < len(held[o])+3 && !(least && shrinks[o]) {
+		if len(held[n]) < len(held[o])+3 && !(least && displaces[o]) {
 			return false
 		}
 		for i := range held[o] {

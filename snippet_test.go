@@ -4154,3 +4154,19 @@ func TestMergeSnippetLineSpacing(t *testing.T) {
 	const snippet = "func run() {\n    start()\n\n    step(2)\n    stop()\n}\n"
 	checkMerge(t, file, snippet, "func run() {\n\tstart()\n\t\n\tstep(2)\n\tstop()\n}\n", nil)
 }
+
+// TestMergeSnippetDisplacingTwin: a new branch added above a comment,
+// after the closing lines of the branch before, fits there and after the
+// branch above that one, ending alike; there it would put its comment and
+// condition in place of that branch's, which they are not. Where it only
+// adds lines, it goes.
+func TestMergeSnippetDisplacingTwin(t *testing.T) {
+	const top = "struct request *\nresolve(struct base *base, const char *name, callback cb, void *arg)\n{\n\tstruct addrinfo *res = NULL;\n\tint err;\n\n" +
+		"\terr = lookup_numeric(name, &res);\n\tif (err != NEED_RESOLVE) {\n\t\tcb(err, res, arg);\n\t\treturn NULL;\n\t}\n\n" +
+		"\t/* If there is an entry in the hosts file, we should give it now. */\n\tif (!lookup_hosts(base, name, &res)) {\n\t\tcb(0, res, arg);\n\t\treturn NULL;\n\t}\n"
+	const added = "\n\t/* See if we have it in the cache */\n\tif (!base->disable_cache && !cache_lookup(base, name, &res)) {\n\t\tcb(0, res, arg);\n\t\treturn NULL;\n\t}\n"
+	const rest = "\n\t/* Okay, things are serious now. We're going to need to actually\n\t * launch a request.\n\t */\n\treturn launch(base, name, cb, arg);\n}\n"
+	const snippet = "// ... existing code ...\n\t\treturn NULL;\n\t}\n" + added +
+		"\n\t/* Okay, things are serious now. We're going to need to actually\n\t * launch a request.\n\t */\n// ... existing code ...\n"
+	checkMerge(t, top+rest, snippet, top+added+rest, nil)
+}
