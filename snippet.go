@@ -790,8 +790,10 @@ func (m *merger) edit(s segment, p *placement) text.Edit {
 		switch l := lines[q[0]]; {
 		case isBlank(l) && isBlank(f):
 			lines[q[0]] = f
-		case strings.TrimSpace(l) == strings.TrimSpace(f) && indentWidth(l, m.tab) == indentWidth(f, m.tab):
-			lines[q[0]] = leadingSpace(f) + strings.TrimLeftFunc(l, unicode.IsSpace)
+		case l != f && strings.TrimSpace(l) == strings.TrimSpace(f) && indentWidth(l, m.tab) == indentWidth(f, m.tab):
+			if lead := leadingSpace(f); lead != leadingSpace(l) {
+				lines[q[0]] = lead + strings.TrimLeftFunc(l, unicode.IsSpace)
+			}
 		}
 	}
 	if w, ok := m.blankStyle(s, corresponding); ok {

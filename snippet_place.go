@@ -1201,10 +1201,11 @@ func sharesPlace(all []cand, n int) bool {
 // ends on lines of the file (see pairsEdges), and each other place would
 // put its lines in place of others of the file (see displaces): there the
 // segment adds lines or retouches some, the least edit, where the others
-// would delete or replace lines no marker stands for. nil when no place is so. A place
-// where the segment also drops a line of the file is no such reading (a
-// block copied from a sibling entry of a YAML list reads as well as the
-// sibling's comment lines deleted: TestMergeSnippetSettledTies).
+// would delete or replace lines no marker stands for. nil when no place is
+// so. A place where the segment also drops a line of the file is no such
+// reading (a block copied from a sibling entry of a YAML list reads as
+// well as the sibling's comment lines deleted:
+// TestMergeSnippetSettledTies).
 //
 // Measured on replay (2026-11-28): 3 more right merges on the seven
 // (libevent's test whose first checks a new #ifndef wraps, on snippet,
