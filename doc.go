@@ -139,13 +139,14 @@
 // too; a blank line keeps the file's spaces, and of blank lines between
 // the same kept lines, the one spelt as the file's blank line is that
 // line. A line that reads as the file's line changed is taken as changed
-// only between lines that are the file's, or at the segment's edge when both lines open a block alike (a
-// function's first line, changed, above the body the file has under it, or
-// below it a marker for that body; a preprocessor's "#if" reworded above the
-// body of the file's "#if"; a segment's one line that says something above
-// its bottom run, when the file has it a little above and placing it there
-// would drop the lines between, while the segment's other lines are the
-// file's as they stand above the run; and the file's few lines between a
+// only between lines that are the file's, or at the segment's edge when
+// both lines open a block alike (a function's first line, changed, above
+// the body the file has under it, or below it a marker for that body; a
+// preprocessor's "#if" reworded above the body of the file's "#if"; a
+// segment's one line that says something above its bottom run, when the
+// file has it a little above and placing it there would drop the lines
+// between, while the segment's other lines are the file's as they stand
+// above the run; and the file's few lines between a
 // segment's top brackets, the file's a little further up, and the lines
 // the walk up from its runs read, when half of them are like lines the
 // segment has there). A line the file's line starts with (spaces aside),

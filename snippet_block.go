@@ -299,17 +299,6 @@ func (m *merger) saysIn(lo, hi int) int {
 	return n
 }
 
-// nonBlankIn counts the file's lines from lo up to hi that are not blank.
-func (m *merger) nonBlankIn(lo, hi int) int {
-	n := 0
-	for j := lo; j < hi; j++ {
-		if !isBlank(m.buf.Line(j)) {
-			n++
-		}
-	}
-	return n
-}
-
 // rewritesBetween reports whether a line of the segment from its top
 // anchor t to c's bottom run is one of the file's lines between c's runs
 // changed, as alike as the fuzzy tier asks (see closeRewrite), looking at
