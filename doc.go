@@ -368,8 +368,9 @@
 // that say something between its runs (a new section written like the one
 // above its place, or that one's example rewritten), one with a new block
 // below the lines it changes whose first line reads as the file's next
-// block's first line renamed, while it
-// keeps no line of that block's body (new there, or that block rewritten),
+// block's first line renamed, while it keeps no line of that block's body
+// (new there, or that block rewritten; without a marker below, where the
+// segment reaches the file's end, it is that block rewritten),
 // one whose edge of brackets and rulers the file has a little further out (a
 // new section, or the function between deleted), and one that runs on past
 // the file's lines at an end where no marker stands with new lines that say

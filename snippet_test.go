@@ -4170,3 +4170,28 @@ func TestMergeSnippetDisplacingTwin(t *testing.T) {
 		"\n\t/* Okay, things are serious now. We're going to need to actually\n\t * launch a request.\n\t */\n// ... existing code ...\n"
 	checkMerge(t, top+rest, snippet, top+added+rest, nil)
 }
+
+// TestMergeSnippetHollowAtEnd: a segment that ends with a new function
+// written like the file's last one, its first line changed and none of
+// its body kept, reads as new code above that function or as that
+// function rewritten. With no marker below, the segment reaches the
+// file's end, and nothing stands for the function after new lines: it is
+// rewritten. With a marker below, the two readings stand, and it is
+// refused.
+func TestMergeSnippetHollowAtEnd(t *testing.T) {
+	const head = "package logrus\n\nimport \"fmt\"\n\nfunc (entry *Entry) Panic(args ...any) {\n\tentry.Log(PanicLevel, args...)\n}\n\n"
+	const panicln = "func (entry *Entry) Panicln(args ...any) {\n\tentry.Logln(PanicLevel, args...)\n}\n\n"
+	const old = "// sprintlnn => Sprint no newline.\nfunc (entry *Entry) sprintlnn(args ...any) string {\n\tif len(args) == 1 {\n\t\tif v, ok := args[0].(string); ok {\n\t\t\treturn v\n\t\t}\n\t}\n\tmsg := fmt.Sprintln(args...)\n\treturn msg[:len(msg)-1]\n}\n"
+	const sprint = "// sprint is fmt.Sprint with fast paths for zero or one string argument.\nfunc sprint(args ...any) string {\n\tswitch len(args) {\n\tcase 0:\n\t\treturn \"\"\n\tcase 1:\n\t\tif msg, ok := args[0].(string); ok {\n\t\t\treturn msg\n\t\t}\n\t}\n\treturn fmt.Sprint(args...)\n}\n"
+	runMergeCases(t, []mergeCase{{
+		name:    "no marker below: the last function rewritten",
+		content: head + panicln + old,
+		snippet: "// ... existing code ...\n" + panicln + sprint,
+		want:    head + panicln + sprint,
+	}, {
+		name:    "a marker below: new above it, or it rewritten",
+		content: head + panicln + old,
+		snippet: "// ... existing code ...\n" + panicln + sprint + "// ... existing code ...\n",
+		err:     editkit.ErrAmbiguous,
+	}})
+}
