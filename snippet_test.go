@@ -4116,9 +4116,9 @@ func TestMergeSnippetConditionalCloserEdge(t *testing.T) {
 // TestMergeSnippetAboveRun: a new test added above an existing one, after
 // the closing brackets of the test before, holds by the existing test's
 // first lines below it, and its own second line is the file's only
-// further down, in another test. The two runs cross the
-// file's order, so both cannot be the file's: the one that holds by more
-// places the segment, and the other line is new code that repeats it.
+// further down, in another test. The two runs cross the file's order, so
+// both cannot be the file's: the one that holds by more places the
+// segment, and the other line is new code that repeats it.
 func TestMergeSnippetAboveRun(t *testing.T) {
 	const head = "func TestRenderData(t *testing.T) {\n\tw := httptest.NewRecorder()\n\tdata := []byte(\"#!PNG some raw data\")\n\n\terr := (Data{ContentType: \"image/png\", Data: data}).Render(w)\n\n\trequire.NoError(t, err)\n\tfor _, h := range []string{\"Content-Type\"} {\n\t\tassert.NotEmpty(t, w.Header().Get(h))\n\t}\n}\n\n"
 	const rest = "func TestRenderString(t *testing.T) {\n\tw := httptest.NewRecorder()\n\n\terr := (String{Format: \"hola %s %d\", Data: []any{\"manu\", 2}}).Render(w)\n\n\trequire.NoError(t, err)\n\tassert.Equal(t, \"hola manu 2\", w.Body.String())\n}\n\n" +
