@@ -1240,8 +1240,9 @@ func (m *merger) holdsAll(k int, s segment, all []cand, says []int, places func(
 		if err != nil {
 			return nil
 		}
-		held[n], drops[n] = m.heldAndDropped(s, p)
-		displaces[n] = m.displaces(s, p)
+		pairs := fillPairs(s.lines, m.buf, p.pairs)
+		held[n], drops[n] = m.heldAndDropped(s, p, pairs)
+		displaces[n] = m.displaces(s, pairs)
 		edged[n] = pairsEdges(s, p)
 	}
 	win := -1
@@ -1261,11 +1262,11 @@ func (m *merger) holdsAll(k int, s segment, all []cand, says []int, places func(
 }
 
 // heldAndDropped returns the lines of segment s that placement p holds by
-// (each pair of the whole alignment that holds: see holds), and whether p
-// replaces a line of the file that says something.
-func (m *merger) heldAndDropped(s segment, p *placement) (map[int]bool, bool) {
+// (each of pairs, p's whole alignment, that holds: see holds), and whether
+// p replaces a line of the file that says something.
+func (m *merger) heldAndDropped(s segment, p *placement, pairs [][2]int) (map[int]bool, bool) {
 	held, kept := map[int]bool{}, map[int]bool{}
-	for _, pr := range fillPairs(s.lines, m.buf, p.pairs) {
+	for _, pr := range pairs {
 		if m.holds(s, pr, buffer.Collapse) {
 			held[pr[0]] = true
 		}
@@ -1289,13 +1290,13 @@ func pairsEdges(s segment, p *placement) bool {
 	return paired[head] && paired[tail]
 }
 
-// displaces reports whether placement p puts segment lines in place of
-// file lines they are not: between two lines it pairs, the file has lines
-// that are not blank, and the segment does not rewrite them one for one
-// (as many lines, each alike: changedLine). A line retouched is the file's
-// line changed, not displaced (closestRewrite reads such places).
-func (m *merger) displaces(s segment, p *placement) bool {
-	pairs := fillPairs(s.lines, m.buf, p.pairs)
+// displaces reports whether a placement, aligned as pairs (see fillPairs),
+// puts segment lines in place of file lines they are not: between two
+// lines it pairs, the file has lines that are not blank, and the segment
+// does not rewrite them one for one (as many lines, each alike:
+// changedLine). A line retouched is the file's line changed, not
+// displaced (closestRewrite reads such places).
+func (m *merger) displaces(s segment, pairs [][2]int) bool {
 	for x := 1; x < len(pairs); x++ {
 		a, b := pairs[x-1], pairs[x]
 		if b[1] <= a[1]+1 {
@@ -1306,18 +1307,18 @@ func (m *merger) displaces(s segment, p *placement) bool {
 		if b[0] > a[0]+1 {
 			seg = notBlanks(s.lines[a[0]+1 : b[0]])
 		}
-		if len(file) > 0 && (len(seg) != len(file) || !allAlike(seg, file)) {
+		if len(file) > 0 && (len(seg) != len(file) || !allAlike(seg, file, changedLine)) {
 			return true
 		}
 	}
 	return false
 }
 
-// allAlike reports whether each of lines seg reads as the line of file at
-// its index changed (changedLine).
-func allAlike(seg, file []string) bool {
+// allAlike reports whether each of lines seg is as alike as bar to the
+// line of file at its index.
+func allAlike(seg, file []string, bar float64) bool {
 	for x := range seg {
-		if !alike(seg[x], file[x], changedLine) {
+		if !alike(seg[x], file[x], bar) {
 			return false
 		}
 	}
@@ -1409,14 +1410,7 @@ func (m *merger) nonBlankLines(j, dir, end, n int) ([]string, bool) {
 // retouches reports whether each of lines seg is the line of file at its
 // index retouched (closeLine), one at least changed.
 func retouches(seg, file []string) bool {
-	changed := false
-	for x := range seg {
-		if !alike(seg[x], file[x], closeLine) {
-			return false
-		}
-		changed = changed || seg[x] != file[x]
-	}
-	return changed
+	return allAlike(seg, file, closeLine) && !slices.Equal(seg, file)
 }
 
 // unspaced joins lines with every space and tab left out: their text,
