@@ -175,7 +175,8 @@
 // places are settled by order, when the segment holds at each by three
 // lines, or by two with none of the file's lines dropped between them, and
 // only one choice leaves every later segment a place (one a later segment
-// is refused at for another reason than a tie leaves it none); a place the
+// is refused at for another reason than a tie leaves it none, and so does
+// a tie among places where it would be refused at each); a place the
 // segment copies verbatim,
 // indentation included, beats one at another depth. A segment that fits
 // several places equally well goes to the one that reaches the file's end
@@ -284,8 +285,8 @@
 // whose lines it rewrites line for line, is new code beside that block: a
 // model that changes a function keeps its name (a new test written like
 // its twin). One that fits several places, each of which has file lines
-// where the segment writes its own (between its runs, or beside its one
-// run), where at one of them every line it writes is the file's line
+// where the segment writes its own (between its runs and past them, or
+// beside its one run), where at one of them every line it writes is the file's line
 // there retouched (four in five characters kept), line for line, and no
 // other place's text there is as near, rewrites that place: the least
 // edit, as a diff reads a change (a cache key's version bumped in one of

@@ -4195,3 +4195,36 @@ func TestMergeSnippetHollowAtEnd(t *testing.T) {
 		err:     editkit.ErrAmbiguous,
 	}})
 }
+
+// TestMergeSnippetRetouchPastRuns: a segment that changes a function's
+// first line and its returns holds by the lines between them at that
+// function and at its twin below; its lines past those runs are the
+// function's own lines retouched, one for one, where at the twin the
+// first line would be another function's. It goes where it retouches.
+func TestMergeSnippetRetouchPastRuns(t *testing.T) {
+	const twin = "\n  // eslint-disable-next-line consistent-return\n  function defaultToConfig2(a, b) {\n    if (!utils.isUndefined(b)) {\n      return getMergedValue(undefined, b);\n    } else if (!utils.isUndefined(a)) {\n      return getMergedValue(undefined, a);\n    }\n  }\n"
+	file := func(params string) string {
+		return "export default function mergeConfig(config1, config2) {\n  const config = {};\n\n  function getMergedValue(target, source) {\n    return source;\n  }\n\n  // eslint-disable-next-line consistent-return\n  function mergeDeepProperties(" + params + ") {\n    if (!utils.isUndefined(b)) {\n      return getMergedValue(" + params + ");\n    } else if (!utils.isUndefined(a)) {\n      return getMergedValue(undefined, " + strings.Replace(params, "a, b", "a", 1) + ");\n    }\n  }\n" + twin + "\n  return config;\n}\n"
+	}
+	const snippet = "  // ... existing code ...\n  }\n\n  // eslint-disable-next-line consistent-return\n  function mergeDeepProperties(a, b, prop, caseless) {\n    if (!utils.isUndefined(b)) {\n      return getMergedValue(a, b, prop, caseless);\n    } else if (!utils.isUndefined(a)) {\n      return getMergedValue(undefined, a, prop, caseless);\n    }\n  }\n  // ... existing code ...\n"
+	checkMerge(t, file("a, b, caseless"), snippet, file("a, b, prop, caseless"), nil)
+}
+
+// TestMergeSnippetTieWithNoPlace: two alike CI jobs, each with its
+// checkout bumped, sent as two alike segments. The first fits both jobs;
+// at the second, the segment after it would be held by one line among
+// many the file does not have there (a "run: |" of two later steps),
+// which places it nowhere. Only the
+// first job leaves it a place, so the first segment goes there.
+func TestMergeSnippetTieWithNoPlace(t *testing.T) {
+	job := func(name, version string) string {
+		return "  " + name + ":\n    runs-on: ubuntu-24.04\n    steps:\n      - name: Clone repository\n        uses: actions/checkout@" + version + "\n      - name: Install packages\n        run: |\n          sudo apt-get update\n          sudo apt-get install -y automake\n"
+	}
+	const tail = "      - name: Build\n        run: |\n          make\n      - name: Test\n        run: |\n          make check\n"
+	file := func(version string) string {
+		return "name: CI\non: [push]\njobs:\n" + job("linux", version) + tail + job("macos", version) + tail
+	}
+	const seg = "    runs-on: ubuntu-24.04\n    steps:\n      - name: Clone repository\n        uses: actions/checkout@v6\n      - name: Install packages\n        run: |\n          sudo apt-get update\n"
+	const snippet = "    # ... existing code ...\n" + seg + "    # ... existing code ...\n" + seg + "          # ... existing code ...\n"
+	checkMerge(t, file("v5"), snippet, file("v6"), nil)
+}
