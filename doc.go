@@ -296,7 +296,10 @@
 // (elsewhere, it would write those lines again), or as many, three at
 // least, starting and ending on lines of the file, where each other place
 // would delete lines or put unlike ones in their place (the least edit
-// again).
+// again); or to the one place where its lines nest as the file's do, when
+// at each other place the lines it would replace close other brackets or
+// leave its block, and it holds there by two lines that say something and
+// only adds lines or retouches them one for one.
 //
 // It refuses rather than guess: a segment that fits two places (or fits one
 // as the file already has it and would change another, even only by deleting

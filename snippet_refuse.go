@@ -1084,10 +1084,17 @@ func (m *merger) check(k int, s segment, p *placement) error {
 	if m.rebalance(s, p, sb) {
 		return m.drops(k, s, p)
 	}
-	return m.segmentError(ErrAmbiguous, k, s, "does not close what the file lines %d-%d it would replace close: its brackets balance as %s, theirs as %s",
+	return m.nesting(m.segmentError(ErrAmbiguous, k, s, "does not close what the file lines %d-%d it would replace close: its brackets balance as %s, theirs as %s",
 		p.start+1, p.end, sb, fb).
 		at(LineRange{p.start + 1, p.end}).
-		withHint("Start and end the segment with lines the file has around the change, so that it is clear which lines it replaces")
+		withHint("Start and end the segment with lines the file has around the change, so that it is clear which lines it replaces"))
+}
+
+// nesting notes e as the refusal of a place where the file's lines nest
+// otherwise than the segment's (see onlyPlace), and returns it.
+func (m *merger) nesting(e *Error) *Error {
+	m.nestErr[e] = true
+	return e
 }
 
 // emptiedOpener refuses a segment that starts with new lines right after
@@ -1255,10 +1262,10 @@ func (m *merger) drops(k int, s segment, p *placement) error {
 				return stoppedError(m.path, err)
 			}
 			if j >= 0 {
-				return m.segmentError(ErrAmbiguous, k, s, "has lines %d and %d at file lines %d and %d, inside a block, but the file's lines between them leave that block for others (line %d, %q, stands outside it), and the segment's do not: it would delete whole blocks it does not show",
+				return m.nesting(m.segmentError(ErrAmbiguous, k, s, "has lines %d and %d at file lines %d and %d, inside a block, but the file's lines between them leave that block for others (line %d, %q, stands outside it), and the segment's do not: it would delete whole blocks it does not show",
 					s.at+x[0]+1, s.at+y[0]+1, x[1]+1, y[1]+1, j+1, shown(m.buf.Line(j))).
 					at(LineRange{a[1] + 2, b[1]}).
-					withHint("If the segment's lines from line %d on are new, end it with a line of the file that comes after them there (the next function's first line, say); if the file's lines %d-%d go, delete them with edit_block or write_from_line", s.at+b[0]+1, a[1]+2, b[1])
+					withHint("If the segment's lines from line %d on are new, end it with a line of the file that comes after them there (the next function's first line, say); if the file's lines %d-%d go, delete them with edit_block or write_from_line", s.at+b[0]+1, a[1]+2, b[1]))
 			}
 		}
 		if !droppable(gap, wrote) {

@@ -4228,3 +4228,72 @@ func TestMergeSnippetTieWithNoPlace(t *testing.T) {
 	const snippet = "    # ... existing code ...\n" + seg + "    # ... existing code ...\n" + seg + "          # ... existing code ...\n"
 	checkMerge(t, file("v5"), snippet, file("v6"), nil)
 }
+
+// TestMergeSnippetNestsAtOnePlace: a segment that starts with the
+// bracket closing an if, then a function literal's last lines, fits two
+// tests alike. At the second, whose literal has no if, the lines it would
+// replace close other brackets than its own. It goes to the one place
+// where it nests as the file does.
+func TestMergeSnippetNestsAtOnePlace(t *testing.T) {
+	const top = "package shells\n" +
+		"\n" +
+		"func TestRenderFails(t *testing.T) {\n" +
+		"\tname := \"bogus-shell\"\n" +
+		"\n" +
+		"\tfailing := true\n" +
+		"\trenderers[name] = func(c *Command, app string) (string, error) {\n" +
+		"\t\tif failing {\n" +
+		"\t\t\treturn \"\", errors.New(\"cannot render\")\n" +
+		"\t\t}\n" +
+		"\t\treturn \"script\", nil\n" +
+		"\t}\n"
+	const rest = "\tdefer func(orig []string) { known = orig }(known)\n" +
+		"\tknown = append(known, name)\n" +
+		"\tdefer func() {\n" +
+		"\t\tdelete(renderers, name)\n" +
+		"\t}()\n" +
+		"\n" +
+		"\tcmd := &Command{\n" +
+		"\t\tCompletion: true,\n" +
+		"\t}\n" +
+		"\n" +
+		"\terr := cmd.Run(context.Background(), []string{\"app\", \"completion\", name})\n" +
+		"\tassert.ErrorContains(t, err, \"cannot render\")\n" +
+		"}\n" +
+		"\n" +
+		"type failingWriter struct {\n" +
+		"\terr error\n" +
+		"}\n" +
+		"\n" +
+		"func (w *failingWriter) Write(p []byte) (int, error) {\n" +
+		"\tif w.err != nil {\n" +
+		"\t\treturn 0, w.err\n" +
+		"\t}\n" +
+		"\treturn len(p), nil\n" +
+		"}\n" +
+		"\n" +
+		"func TestWriteFails(t *testing.T) {\n" +
+		"\tshell := \"mock-shell\"\n" +
+		"\trenderers[shell] = func(c *Command, app string) (string, error) {\n" +
+		"\t\treturn \"script\", nil\n" +
+		"\t}\n" +
+		"\tdefer func(orig []string) { known = orig }(known)\n" +
+		"\tknown = append(known, shell)\n" +
+		"\tdefer func() {\n" +
+		"\t\tdelete(renderers, shell)\n" +
+		"\t}()\n" +
+		"\n" +
+		"\tcmd := &Command{\n" +
+		"\t\tCompletion: true,\n" +
+		"\t\tWriter:     &failingWriter{err: errors.New(\"cannot write\")},\n" +
+		"\t}\n" +
+		"\terr := cmd.Run(context.Background(), []string{\"app\", \"completion\", shell})\n" +
+		"\tassert.ErrorContains(t, err, \"cannot write\")\n" +
+		"}\n"
+	const note = "\t// the renderer only runs for the shells listed in known, so list\n" +
+		"\t// the injected one there too (restoring the original afterwards)\n" +
+		"\t// for it to be reachable.\n"
+	const snippet = "\t\t// ... existing code ...\n\t\t}\n\t\treturn \"script\", nil\n\t}\n" + note +
+		"\tdefer func(orig []string) { known = orig }(known)\n\tknown = append(known, name)\n\tdefer func() {\n\t// ... existing code ...\n"
+	checkMerge(t, top+rest, snippet, top+note+rest, nil)
+}
