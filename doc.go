@@ -316,7 +316,8 @@
 // unwrapped from a wrapper, or a sibling job's step rewritten into it),
 // one none of whose lines the file has (never written over the file),
 // one placed by one line of the file
-// among four or more new ones (no evidence the snippet is this file's),
+// among four or more new ones (no evidence the snippet is this file's; a
+// keyword closing a block, "end" or "done", counts no more than "}"),
 // unless two more of its lines are the file's at the same distance from
 // that one, out to its ends or, with no marker there, to the file's (the
 // file's lines around it rewritten line for line), or a segment

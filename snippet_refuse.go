@@ -821,6 +821,13 @@ func (m *merger) openedAbove(s segment, r run) bool {
 // thin refuses a segment placed by one line that says something when it
 // has many more such lines the file does not have there: one line in
 // common is no evidence that the segment belongs to this file, or here.
+// A keyword that closes a block ("end", "done") says no more than "}"
+// here: a run of them is no evidence either.
+//
+// Measured on replay (2026-11-29), the closing keywords: 5 more foreign
+// snippets refused over the ten held out and eight of the 25 (a Ruby
+// class's methods written into another file's last "end" lines, in thor,
+// jekyll and fzf) and one wrong tight merge, none lost.
 // A segment with no marker below whose run is the file's last three lines
 // or more is placed when the run starts it (it adds its new lines at the
 // file's end) or when its first lines are the file's just above the run
@@ -850,7 +857,7 @@ func (m *merger) openedAbove(s segment, r run) bool {
 // run its other lines are on (1 below, -1 above), whose end nothing of the
 // file marks (see rewritesPast).
 func (m *merger) thin(k int, s segment, c cand, says []int) (far int, err *Error) {
-	if c.top != c.bot || c.top.says > 1 {
+	if c.top != c.bot || c.top.says-countFunc(s.lines[c.top.i0:c.top.i1+1], closesBlock) > 1 {
 		return 0, nil
 	}
 	if s.open[1] && c.bot.j1 == nextNonBlankLine(m.buf, m.n, -1) && c.bot.i1-c.bot.i0 >= 2 && (c.top.i0 <= nextNonBlank(s.lines, -1, 1) || m.openedAbove(s, c.top)) {
@@ -871,12 +878,26 @@ func (m *merger) thin(k int, s segment, c cand, says []int) (far int, err *Error
 	if m.rewritesAtEdge(s, c.top) {
 		return 0, nil
 	}
+	const hint = "Check that the snippet is for this file; start and end the segment with two or three unchanged lines of the file around the change"
+	if n := countFunc(s.lines[c.top.i0:c.top.i1+1], closesBlock); n > 0 && n == c.top.says {
+		r := c.top
+		return 0, m.segmentError(ErrNotFound, k, s, "is the file's only in lines that close blocks (its lines %d-%d, %q, at file lines %d-%d), and has %d more lines that say something that are not there",
+			s.at+r.i0+1, s.at+r.i1+1, shown(s.lines[r.saying(s)]), r.j0+1, r.j1+1, other).
+			at(LineRange{r.j0 + 1, r.j1 + 1}).
+			withHint(hint)
+	}
 	i := c.top.saying(s) // named, not a blank line before it
+	for x := c.top.i0; x <= c.top.i1; x++ {
+		if saysSomething(s.lines[x]) && !closesBlock(s.lines[x]) {
+			i = x
+			break
+		}
+	}
 	j := c.top.j0 + i - c.top.i0
 	return 0, m.segmentError(ErrNotFound, k, s, "has one line that is the file's (line %d, %q, at file line %d) and %d more that are not there",
 		s.at+i+1, shown(s.lines[i]), j+1, other).
 		at(LineRange{j + 1, j + 1}).
-		withHint("Check that the snippet is for this file; start and end the segment with two or three unchanged lines of the file around the change")
+		withHint(hint)
 }
 
 // rewritesAtEdge reports a segment placed by run r at the file's edge
@@ -2186,4 +2207,14 @@ func (m *merger) insertsOnly(s segment, p *placement) bool {
 		a = b
 	}
 	return true
+}
+
+// closesBlock reports a line that is one keyword closing a block, as Ruby,
+// Lua and the shell write "}".
+func closesBlock(l string) bool {
+	switch strings.TrimRight(strings.TrimSpace(l), ";,)") {
+	case "end", "done", "esac", "endif":
+		return true
+	}
+	return false
 }

@@ -3730,7 +3730,7 @@ func TestMergeSnippetChangedAmidBlanks(t *testing.T) {
 func TestMergeSnippetCutsBlock(t *testing.T) {
 	t.Run("a new test above the closers of the one before", func(t *testing.T) {
 		const file = "class T\n  def test_a\n    [1, 2].each do |c|\n      tmux.prepare\n      tmux.send_keys c, :Enter\n      tmux.until { |lines| assert_equal 1, lines.match_count }\n      tmux.send_keys 'C-c'\n    end\n  end\n\n  # Helper for the tests\n  def self.helper(name)\n    name\n  end\nend\n"
-		snippet := "  # ... existing code ...\n\n  # The hook fires once\n  def test_hook\n    tmux.send_keys 'hook', :Enter\n    tmux.until do |lines|\n      assert_equal 1, lines.count { |l| l.include?('fired') }\n    end\n  end\n\n  # Helper for the tests\n  # ... existing code ...\n"
+		snippet := "  # ... existing code ...\n\n  # The hook fires once\n  def test_hook\n    tmux.send_keys 'hook', :Enter\n    tmux.until do |lines|\n      assert_equal 1, lines.count { |l| l.include?('fired') }\n    end\n  end\n\n  # Helper for the tests\n  def self.helper(name)\n  # ... existing code ...\n"
 		checkMerge(t, file, snippet, "", editkit.ErrAmbiguous)
 		// With the file's closing lines above it, the test has its place.
 		const added = "  # The hook fires once\n  def test_hook\n    tmux.send_keys 'hook', :Enter\n    tmux.until do |lines|\n      assert_equal 1, lines.count { |l| l.include?('fired') }\n    end\n  end\n\n"
@@ -4296,4 +4296,26 @@ func TestMergeSnippetNestsAtOnePlace(t *testing.T) {
 	const snippet = "\t\t// ... existing code ...\n\t\t}\n\t\treturn \"script\", nil\n\t}\n" + note +
 		"\tdefer func(orig []string) { known = orig }(known)\n\tknown = append(known, name)\n\tdefer func() {\n\t// ... existing code ...\n"
 	checkMerge(t, top+rest, snippet, top+note+rest, nil)
+}
+
+// TestMergeSnippetHeldByClosers: a snippet from another Ruby file, new
+// methods then the "end" lines that close them, their class and modules,
+// fits the end of this file only by those "end" lines. Like "}", they say
+// nothing of where the methods go: the segment is held by no line that
+// says something, and refused. With the file's lines above them, it is
+// placed.
+func TestMergeSnippetHeldByClosers(t *testing.T) {
+	const file = "module Thor\n  class Argument\n    def initialize(name)\n      @name = name\n    end\n\n    def default_banner\n      case type\n      when :hash\n        \"key:value\"\n      when :array\n        \"one two three\"\n      end\n    end\n  end\nend\n"
+	const methods = "\n      def truncate(string)\n        return string unless @truncate\n        chars = string.chars.to_a\n        chars[0, @truncate - 3].join + \"...\"\n      end\n\n      def indentation\n        \" \" * @indent\n      end\n"
+	runMergeCases(t, []mergeCase{{
+		name:    "held by the closers alone",
+		content: file,
+		snippet: "      # ... existing code ...\n" + methods + "    end\n  end\nend\n",
+		err:     editkit.ErrNotFound,
+	}, {
+		name:    "after the file's method",
+		content: file,
+		snippet: "    # ... existing code ...\n        \"one two three\"\n      end\n    end\n" + strings.ReplaceAll(methods, "\n  ", "\n") + "  end\nend\n",
+		want:    strings.TrimSuffix(file, "  end\nend\n") + strings.ReplaceAll(methods, "\n  ", "\n") + "  end\nend\n",
+	}})
 }
