@@ -337,7 +337,8 @@
 // file's as it stands, names something and ends in "{"), one that deletes
 // five lines or more there, among them the first line of a block that the
 // file's lines after them close, and goes on inside it (two windows joined:
-// a header, then a struct's body further down), one whose
+// a header, then a struct's body further down; or the end of one function
+// and the first line of the next, deleted together), one whose
 // lines inside a block fit on both sides of a whole block it does not show
 // (a new last line that a function further down ends with: the segment would
 // delete the blocks between), one that starts with new lines right below a

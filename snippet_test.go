@@ -2912,6 +2912,17 @@ func TestMergeSnippetOpensDropped(t *testing.T) {
 		snippet := "// ... existing code ...\n};\n} // namespace\n\nTEST_CASE(\"bad_alloc\")\n{\n// ... existing code ...\n"
 		checkMerge(t, file, snippet, strings.Replace(file, "static void helper(int n)\n{\n    if (n > 0)\n    {\n        report(n);\n    }\n}\n\n", "", 1), nil)
 	})
+	// The first lines of one function and the last of the next, joined
+	// where a marker was forgotten: the segment deletes the end of the
+	// one and the first line of the other, and what is left of the first
+	// goes on with the second's body. The whole placement balances.
+	t.Run("two functions joined", func(t *testing.T) {
+		const parse = "static int parse(struct state *st, int a) {\n  if (a < 0)\n    return fail(st, \"parse requires a positive input\");\n"
+		const c = parse + "  int n = a * 2;\n  if (n > LIMIT)\n    return fail(st, \"parse overflows\");\n  log_value(st, n);\n  return n;\n}\n\n" +
+			"static int format(struct state *st, int a) {\n  if (a > LIMIT)\n    return fail(st, \"format requires a smaller input\");\n  char buf[32];\n  memset(buf, 0, sizeof(buf));\n" +
+			"  int len = snprintf(buf, sizeof(buf), \"%d\", a);\n  if (len < 0)\n    return fail(st, \"format failed\");\n  emit(st, buf, len);\n  return len;\n}\n"
+		checkMerge(t, c, "// ... existing code ...\n"+parse+"  emit(st, buf, len);\n  return len;\n}\n// ... existing code ...\n", "", editkit.ErrAmbiguous)
+	})
 }
 
 // TestMergeSnippetCopiedNeighbour: a new method written between two others
