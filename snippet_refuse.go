@@ -2172,11 +2172,14 @@ func (m *merger) opensDropped(s segment, p *placement, a, b [2]int) int {
 // closing bracket, reads the same as the one before it closed there): the
 // lines kept above would go on with the next block's body.
 func (m *merger) joinsBlocks(from, to int) bool {
-	for from > 0 && buffer.Equal(buffer.Collapse, m.buf.Line(from-1), m.buf.Line(to-1)) {
+	// Slid by as many lines as it deletes, a deletion deletes the same
+	// lines again: no need to look further either way.
+	n := to - from
+	for up := 0; up < n && from > 0 && buffer.Equal(buffer.Collapse, m.buf.Line(from-1), m.buf.Line(to-1)); up++ {
 		from, to = from-1, to-1
 	}
-	for ; ; from, to = from+1, to+1 {
-		dropped := fileLines(m.buf, from, to-from)
+	for down := 0; down <= 2*n; down, from, to = down+1, from+1, to+1 {
+		dropped := fileLines(m.buf, from, n)
 		open := unclosedOpeners(dropped)
 		if len(open) == 0 || minDepth(dropped[:open[0]]) >= 0 {
 			return false
@@ -2185,6 +2188,7 @@ func (m *merger) joinsBlocks(from, to int) bool {
 			return true
 		}
 	}
+	return true
 }
 
 // minDepth is the lowest the curly brackets of lines go, counted from 0.
