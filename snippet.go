@@ -607,7 +607,7 @@ type merger struct {
 	others []int           // the places the last candidates left out, less good
 	tieErr map[*Error]bool // the refusals of ties (see ambiguous)
 	// nestErr are the refusals of places where the file's lines nest
-	// otherwise than the segment's (see onlyPlace).
+	// otherwise than the segment's (see onlyPlace); nil until one is.
 	nestErr map[*Error]bool
 	// crowded is the lines looked up and found in too many places; rare
 	// those looked up by rareLine, as compared, and whether they are;
@@ -636,7 +636,7 @@ func newMerger(ctx context.Context, buf *buffer.Buffer, path string, segs []segm
 	for _, s := range segs {
 		all = append(all, s.lines...)
 	}
-	m := &merger{ctx: ctx, buf: buf, path: path, n: buf.LineCount(), lookups: snippetLookups * len(segs), norms: map[int]string{}, segLines: map[int]map[string][]int{}, droppedAt: map[[5]int]int{}, crowded: map[string]bool{}, rare: map[string]bool{}, tieErr: map[*Error]bool{}, nestErr: map[*Error]bool{}, fUnit: -1, force: -1}
+	m := &merger{ctx: ctx, buf: buf, path: path, n: buf.LineCount(), lookups: snippetLookups * len(segs), norms: map[int]string{}, segLines: map[int]map[string][]int{}, droppedAt: map[[5]int]int{}, crowded: map[string]bool{}, rare: map[string]bool{}, tieErr: map[*Error]bool{}, fUnit: -1, force: -1}
 	m.bareEnds = len(segs) > 1 && segs[0].open[0] && segs[len(segs)-1].open[1]
 	m.tab = tabWidth(all, fileLines(buf, 0, min(m.n, 200)))
 	m.unit = indentStep(all, m.tab)

@@ -1114,6 +1114,9 @@ func (m *merger) check(k int, s segment, p *placement) error {
 // nesting notes e as the refusal of a place where the file's lines nest
 // otherwise than the segment's (see onlyPlace), and returns it.
 func (m *merger) nesting(e *Error) *Error {
+	if m.nestErr == nil {
+		m.nestErr = map[*Error]bool{}
+	}
 	m.nestErr[e] = true
 	return e
 }
