@@ -431,7 +431,8 @@ const (
 // maxTies): when it holds at each, and exactly one of them leaves every
 // later segment a place — the others leave some segment none, or one
 // it refuses for another reason than a tie (it would write a line twice,
-// swallow a stretch of the file, or its lines read two ways) — the
+// swallow a stretch of the file, or its lines read two ways), or a tie
+// among places where it is refused at each (see onlyPlace) — the
 // snippet has said where it goes (two alike segments for two alike
 // places: the first takes the first); otherwise the tie is refused.
 // Counting only a later segment not found as no place, 8 right merges

@@ -1289,12 +1289,12 @@ func (m *merger) holdsAll(k int, s segment, all []cand, says []int, places func(
 // viper, each retouched by its own segment), none lost or wrong there, on
 // the seven, the ten new or timber, no must-refuse case merged. The place
 // that nests: 15 more right merges over the kinds of the ten held out, the
-// ten new and eight of the 25 (Newtonsoft.Json's, urfave/cli's, tmux's),
+// ten new and eight of the 25 (Newtonsoft.Json's, urfave/cli's, cobra's),
 // none lost or wrong, no must-refuse case merged. Where it displaces
 // lines too, 10 more right but 2 wrong (a gin test copied whole, its end
 // paired far down; an axios suite re-indented under a new describe); at
 // any place that builds, whatever refused the others (a line written
-// twice, a long drop), 300 more right but 130 wrong.
+// twice, a long drop), 176 more right but 90 wrong or must-refuse merges.
 func (m *merger) onlyPlace(k int, s segment, all []cand, says []int, places func(int) []int, prev int) (p *placement, nowhere bool) {
 	if len(all) > maxTies {
 		return nil, false
