@@ -286,8 +286,9 @@
 // model that changes a function keeps its name (a new test written like
 // its twin). One that fits several places, each of which has file lines
 // where the segment writes its own (between its runs and past them, or
-// beside its one run), where at one of them every line it writes is the file's line
-// there retouched (four in five characters kept), line for line, and no
+// beside its one run), where at one of them every line it writes is the
+// file's line there retouched (four in five characters kept), line for
+// line, and no
 // other place's text there is as near, rewrites that place: the least
 // edit, as a diff reads a change (a cache key's version bumped in one of
 // two alike CI jobs). Failing those, a segment that fits several places

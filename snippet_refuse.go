@@ -823,11 +823,6 @@ func (m *merger) openedAbove(s segment, r run) bool {
 // common is no evidence that the segment belongs to this file, or here.
 // A keyword that closes a block ("end", "done") says no more than "}"
 // here: a run of them is no evidence either.
-//
-// Measured on replay (2026-11-29), the closing keywords: 5 more foreign
-// snippets refused over the ten held out and eight of the 25 (a Ruby
-// class's methods written into another file's last "end" lines, in thor,
-// jekyll and fzf) and one wrong tight merge, none lost.
 // A segment with no marker below whose run is the file's last three lines
 // or more is placed when the run starts it (it adds its new lines at the
 // file's end) or when its first lines are the file's just above the run
@@ -856,8 +851,14 @@ func (m *merger) openedAbove(s segment, r run) bool {
 // segment that holds by three lines or more: far, then, is the side of its
 // run its other lines are on (1 below, -1 above), whose end nothing of the
 // file marks (see rewritesPast).
+//
+// Measured on replay (2026-11-29), the closing keywords: 5 more foreign
+// snippets refused over the ten held out and eight of the 25 (a Ruby
+// class's methods written into another file's last "end" lines, in thor,
+// jekyll and fzf) and one wrong tight merge, none lost.
 func (m *merger) thin(k int, s segment, c cand, says []int) (far int, err *Error) {
-	if c.top != c.bot || c.top.says-countFunc(s.lines[c.top.i0:c.top.i1+1], closesBlock) > 1 {
+	closers := countFunc(s.lines[c.top.i0:c.top.i1+1], closesBlock)
+	if c.top != c.bot || c.top.says-closers > 1 {
 		return 0, nil
 	}
 	if s.open[1] && c.bot.j1 == nextNonBlankLine(m.buf, m.n, -1) && c.bot.i1-c.bot.i0 >= 2 && (c.top.i0 <= nextNonBlank(s.lines, -1, 1) || m.openedAbove(s, c.top)) {
@@ -879,7 +880,7 @@ func (m *merger) thin(k int, s segment, c cand, says []int) (far int, err *Error
 		return 0, nil
 	}
 	const hint = "Check that the snippet is for this file; start and end the segment with two or three unchanged lines of the file around the change"
-	if n := countFunc(s.lines[c.top.i0:c.top.i1+1], closesBlock); n > 0 && n == c.top.says {
+	if closers > 0 && closers == c.top.says {
 		r := c.top
 		return 0, m.segmentError(ErrNotFound, k, s, "is the file's only in lines that close blocks (its lines %d-%d, %q, at file lines %d-%d), and has %d more lines that say something that are not there",
 			s.at+r.i0+1, s.at+r.i1+1, shown(s.lines[r.saying(s)]), r.j0+1, r.j1+1, other).
@@ -2175,9 +2176,12 @@ func (m *merger) opensDropped(s segment, p *placement, a, b [2]int) int {
 // closing bracket, reads the same as the one before it closed there): the
 // lines kept above would go on with the next block's body.
 func (m *merger) joinsBlocks(from, to int) bool {
+	n := to - from
+	if n > maxDrop {
+		return false // refused as a long drop anyway (see droppable)
+	}
 	// Slid by as many lines as it deletes, a deletion deletes the same
 	// lines again: no need to look further either way.
-	n := to - from
 	for up := 0; up < n && from > 0 && buffer.Equal(buffer.Collapse, m.buf.Line(from-1), m.buf.Line(to-1)); up++ {
 		from, to = from-1, to-1
 	}
