@@ -171,7 +171,9 @@
 // too where the file's single quotes pair up, a string ending at a triple
 // quote that starts a line with code after it, as Python's "\"\"\".format("
 // does (or its brackets move to their copy above a whole block it
-// deletes). Alike segments for alike
+// deletes, or to the file's right above the line that places it, when
+// nothing it holds above that line says something: a new function after
+// the one they close). Alike segments for alike
 // places are settled by order, when the segment holds at each by three
 // lines, or by two with none of the file's lines dropped between them, and
 // only one choice leaves every later segment a place (one a later segment

@@ -4330,3 +4330,17 @@ func TestMergeSnippetHeldByClosers(t *testing.T) {
 		want:    strings.TrimSuffix(file, "  end\nend\n") + strings.ReplaceAll(methods, "\n  ", "\n") + "  end\nend\n",
 	}})
 }
+
+// TestMergeSnippetClosersAboveNewBlock: a new function written between
+// two, after the closing brackets of the one above it. Its own closing
+// brackets look like that function's inner ones, and paired with them the
+// segment would start inside it; its first lines, the brackets that close
+// that function, are the file's right above the next one, and the new
+// function goes between.
+func TestMergeSnippetClosersAboveNewBlock(t *testing.T) {
+	const above = "package algo\n\nfunc debugV2(T []rune, F []int32, C []int16, width int) {\n\tfor i, f := range F {\n\t\tI := i * width\n\t\tfor idx, p := range C[I : I+width] {\n\t\t\tif p > 0 {\n\t\t\t\tfmt.Printf(\"%2d \", p)\n\t\t\t} else {\n\t\t\t\tfmt.Print(\"   \")\n\t\t\t}\n\t\t}\n\t\tfmt.Println(f)\n\t}\n}\n\n"
+	const added = "// matchSingle is the fast path for a pattern of one byte.\nfunc matchSingle(input []byte, b byte) int {\n\tbest := -1\n\tfor idx := 0; idx < len(input); idx++ {\n\t\tif input[idx] == b {\n\t\t\tif best < 0 {\n\t\t\t\tbest = idx\n\t\t\t}\n\t\t}\n\t}\n\treturn best\n}\n\n"
+	const below = "func FuzzyMatchV2(caseSensitive bool, input []byte, pattern []rune) int {\n\t// Assume that pattern is given in lowercase if case-insensitive.\n\treturn len(pattern)\n}\n"
+	const snippet = "// ... existing code ...\n\t}\n}\n\n" + added + "func FuzzyMatchV2(caseSensitive bool, input []byte, pattern []rune) int {\n\t// Assume that pattern is given in lowercase if case-insensitive.\n// ... existing code ...\n"
+	checkMerge(t, above+below, snippet, above+added+below, nil)
+}
