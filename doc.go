@@ -341,7 +341,11 @@
 // five lines or more there, among them the first line of a block that the
 // file's lines after them close, and goes on inside it (two windows joined:
 // a header, then a struct's body further down; or the end of one function
-// and the first line of the next, deleted together), one whose
+// and the first line of the next, deleted together), one that fits one
+// place best by rewriting a named block of the file under a new name while
+// it reads as well as a new block after that one (its first lines the
+// block's last, its last lines the file's next: a C function written like
+// the one above it), one whose
 // lines inside a block fit on both sides of a whole block it does not show
 // (a new last line that a function further down ends with: the segment would
 // delete the blocks between), one that starts with new lines right below a

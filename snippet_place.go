@@ -215,6 +215,9 @@ outer:
 	if err != nil {
 		return nil, err
 	}
+	if err := m.renamesOrAdds(k, s, p); err != nil {
+		return nil, err
+	}
 	return m.finish(k, s, p, places), nil
 }
 

@@ -4344,3 +4344,28 @@ func TestMergeSnippetClosersAboveNewBlock(t *testing.T) {
 	const snippet = "// ... existing code ...\n\t}\n}\n\n" + added + "func FuzzyMatchV2(caseSensitive bool, input []byte, pattern []rune) int {\n\t// Assume that pattern is given in lowercase if case-insensitive.\n// ... existing code ...\n"
 	checkMerge(t, above+below, snippet, above+added+below, nil)
 }
+
+// TestMergeSnippetRenamesOrAdds: a new C function written like the one
+// above it (its name on a line of its own, its brace on the next), after
+// that function's closing lines, which the one before it ends with too.
+// Read there, the segment rewrites the function above under the new name;
+// read after it, it adds the new one and keeps the old. Both read the
+// same lines, and the segment is refused. With a line of that function
+// that says where the new one goes, it is added.
+func TestMergeSnippetRenamesOrAdds(t *testing.T) {
+	const file = "static int\ncount_digits(const char *s)\n{\n\tint n = 0;\n\twhile (isdigit(*s++))\n\t\tn++;\n\treturn n;\n}\n\n" +
+		"static int\nparse_number(const char *s)\n{\n\tint n = 0;\n\twhile (*s >= '0' && *s <= '9')\n\t\tn = n * 10 + (*s++ - '0');\n\treturn n;\n}\n\n" +
+		"int\nmain(void)\n{\n\treturn parse_number(\"42\") + count_digits(\"7\");\n}\n"
+	const added = "static int\nparse_hex(const char *s)\n{\n\tint n = 0;\n\twhile (isxdigit(*s))\n\t\tn = n * 16 + hexval(*s++);\n\treturn n;\n}\n\n"
+	runMergeCases(t, []mergeCase{{
+		name:    "the function above's last lines on top",
+		content: file,
+		snippet: "/* ... existing code ... */\n\treturn n;\n}\n\n" + added + "int\nmain(void)\n/* ... existing code ... */\n",
+		err:     editkit.ErrAmbiguous,
+	}, {
+		name:    "a line of the function above on top",
+		content: file,
+		snippet: "/* ... existing code ... */\n\t\tn = n * 10 + (*s++ - '0');\n\treturn n;\n}\n\n" + added + "int\nmain(void)\n/* ... existing code ... */\n",
+		want:    strings.Replace(file, "int\nmain(void)", added+"int\nmain(void)", 1),
+	}})
+}
