@@ -2325,11 +2325,16 @@ func closesBlock(l string) bool {
 // each place); counting statements' blocks ("if", "for") as named ones,
 // libevent's cache lookup, added after the hosts lookup, was refused.
 func (m *merger) renamesOrAdds(k int, s segment, p *placement) *Error {
-	at := m.segmentLines(s)
+	var at map[string][]int // the segment's lines, looked up only for a block's first line
 	for j, looked := p.start, 0; j < p.end && looked < renameLookups; j++ {
 		l := m.buf.Line(j)
-		if !saysSomething(l) || isComment(l) || controls(l) || len(at[m.norm(j)]) > 0 ||
-			!opens(l) && (j+1 >= m.n || strings.TrimSpace(m.buf.Line(j+1)) != "{") {
+		if !saysSomething(l) || isComment(l) || controls(l) || !opens(l) && (j+1 >= m.n || strings.TrimSpace(m.buf.Line(j+1)) != "{") {
+			continue
+		}
+		if at == nil {
+			at = m.segmentLines(s)
+		}
+		if len(at[m.norm(j)]) > 0 {
 			continue
 		}
 		looked++
