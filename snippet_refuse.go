@@ -2305,17 +2305,19 @@ func closesBlock(l string) bool {
 }
 
 // renamesOrAdds refuses a placement that writes over a block of the file
-// whose first line names it (see namesOwnBlock), a line the segment does
-// not have, when the segment reads as well as a new block after that one:
-// its first lines are the block's last ones (and the blank lines after
-// it), its last lines the file's lines after those, and its lines between
-// new. Read at the placement, the segment renames the block into its new
-// one and rewrites its body; read the other way, it adds the new block
-// and keeps the old. Both read the same lines, and nothing says which:
-// a C function written like the one above it, its name on a line of its
-// own, holds by more of that one's lines (its type, its brace) than a
-// place between the two does. It is checked where a segment fits one
-// place best: a tie between those readings is settled or refused as one.
+// whose first line names it — a line that says something, no comment nor
+// a statement's (see controls), that opens a bracket or has a "{" alone
+// below it, the file has once and the segment does not have — when the
+// segment reads as well as a new block after that one: its first lines
+// are the block's last ones (and the blank lines after it), its last lines
+// the file's lines after those, and its lines between new. Read at the
+// placement, the segment renames the block into its new one and rewrites
+// its body; read the other way, it adds the new block and keeps the old.
+// Both read the same lines, and nothing says which: a C function written
+// like the one above it, its name on a line of its own, holds by more of
+// that one's lines (its type, its brace) than a place between the two
+// does. It is checked where a segment fits one place best: a tie between
+// those readings is settled or refused as one.
 //
 // Measured on replay (2026-11-29): 5 wrong merges refused (timber's new
 // test, read as a rename of the test above it, in four kinds; a bat
@@ -2382,9 +2384,10 @@ func (m *merger) blockEnd(j, limit int) int {
 }
 
 // overlap is the most of lines' first lines (last, with last set) that
-// are file's last lines (first), spacing aside.
+// are file's last lines (first), spacing aside, up to overlapReach: the
+// lines a model shows around a change.
 func overlap(lines, file []string, last bool) int {
-	for n := min(len(lines), len(file)); n > 0; n-- {
+	for n := min(len(lines), len(file), overlapReach); n > 0; n-- {
 		seg, f := lines[:n], file[len(file)-n:]
 		if last {
 			seg, f = lines[len(lines)-n:], file[:n]
@@ -2395,6 +2398,10 @@ func overlap(lines, file []string, last bool) int {
 	}
 	return 0
 }
+
+// overlapReach bounds the lines overlap compares: each count it tries is
+// a comparison of that many lines.
+const overlapReach = 32
 
 // controls reports a line that starts with a keyword of control flow
 // ("if", "for", "while", "switch", "else", "try", "catch", "do"): its
