@@ -4225,8 +4225,8 @@ func TestMergeSnippetRetouchPastRuns(t *testing.T) {
 // checkout bumped, sent as two alike segments. The first fits both jobs;
 // at the second, the segment after it would be held by one line among
 // many the file does not have there (a "run: |" of two later steps),
-// which places it nowhere. Only the
-// first job leaves it a place, so the first segment goes there.
+// which places it nowhere. Only the first job leaves it a place, so the
+// first segment goes there.
 func TestMergeSnippetTieWithNoPlace(t *testing.T) {
 	job := func(name, version string) string {
 		return "  " + name + ":\n    runs-on: ubuntu-24.04\n    steps:\n      - name: Clone repository\n        uses: actions/checkout@" + version + "\n      - name: Install packages\n        run: |\n          sudo apt-get update\n          sudo apt-get install -y automake\n"
