@@ -249,10 +249,11 @@ func (m *merger) tied(k int, s segment, best []cand, says []int, places func(int
 	if p := m.closestRewrite(k, s, all, says, places, prev); p != nil {
 		return p, nil
 	}
-	if p := m.holdsAll(k, s, all, says, places, prev); p != nil {
+	built := m.buildEach(k, s, all, says, places, prev)
+	if p := m.holdsAll(k, s, all, built, says, places, prev); p != nil {
 		return p, nil
 	}
-	p, nowhere := m.onlyPlace(k, s, all, says, places, prev)
+	p, nowhere := m.onlyPlace(k, s, all, built, says, places, prev)
 	if p != nil {
 		return p, nil
 	}
@@ -1202,11 +1203,11 @@ func sharesPlace(all []cand, n int) bool {
 	return false
 }
 
-// holdsAll settles a tie between places (all) when at one of them the
-// segment holds by every line it holds by at each other place, and by
-// three lines that say something more, and drops nothing there: every
-// line of the file in its place that says something is paired with one of
-// its own, kept or changed. The lines it holds by there alone it would
+// holdsAll settles a tie between places (all, built at each as built)
+// when at one of them the segment holds by every line it holds by at each
+// other place, and by three lines that say something more, and drops
+// nothing there: every line of the file in its place that says something
+// is paired with one of its own, kept or changed. The lines it holds by there alone it would
 // write again at every other place, a copy of lines the file has (too far
 // off for twice to see): a model shows lines as context where they stand.
 // It holds by as many where it holds by three lines or more, starts and
@@ -1240,16 +1241,15 @@ func sharesPlace(all []cand, n int) bool {
 // merges were not made. Without the edges, a segment that ends on a new
 // attribute right above its marker merged (TestMergeSnippetKeptWhole):
 // nothing of the file below says where that line goes.
-func (m *merger) holdsAll(k int, s segment, all []cand, says []int, places func(int) []int, prev int) *placement {
-	if len(all) > maxTies {
+func (m *merger) holdsAll(k int, s segment, all []cand, built []builtAt, says []int, places func(int) []int, prev int) *placement {
+	if built == nil {
 		return nil
 	}
 	held := make([]map[int]bool, len(all))
 	drops, displaces, edged := make([]bool, len(all)), make([]bool, len(all)), make([]bool, len(all))
-	for n, c := range all {
-		c.alts = nil
-		p, err := m.build(k, s, c, says, places, prev, nil)
-		if err != nil {
+	for n, b := range built {
+		p := b.p
+		if b.err != nil {
 			return nil
 		}
 		pairs := fillPairs(s.lines, m.buf, p.pairs)
@@ -1273,12 +1273,12 @@ func (m *merger) holdsAll(k int, s segment, all []cand, says []int, places func(
 	return m.placeAt(k, s, all, win, says, places, prev)
 }
 
-// onlyPlace builds a tied segment at each of its places (all) and
-// settles the tie at the one place where it builds when the segment
-// nests there as the file's lines do and at none of the others: each
-// other place is refused because the lines it would replace close other
-// brackets than the segment's, or leave the block its lines are in (see
-// nesting). The segment must hold there by two lines that say something
+// onlyPlace takes a tied segment built at each of its places (all, as
+// built) and settles the tie at the one place where it builds when the
+// segment nests there as the file's lines do and at none of the others:
+// each other place is refused because the lines it would replace close
+// other brackets than the segment's, or leave the block its lines are in
+// (see nesting). The segment must hold there by two lines that say something
 // and add lines or retouch them one for one (see displaces). Otherwise it
 // returns nil, and nowhere reports whether the segment is refused at each
 // place for another reason than a tie: a segment that can go nowhere it
@@ -1299,23 +1299,22 @@ func (m *merger) holdsAll(k int, s segment, all []cand, says []int, places func(
 // paired far down; an axios suite re-indented under a new describe); at
 // any place that builds, whatever refused the others (a line written
 // twice, a long drop), 176 more right but 90 wrong or must-refuse merges.
-func (m *merger) onlyPlace(k int, s segment, all []cand, says []int, places func(int) []int, prev int) (p *placement, nowhere bool) {
-	if len(all) > maxTies {
+func (m *merger) onlyPlace(k int, s segment, all []cand, built []builtAt, says []int, places func(int) []int, prev int) (p *placement, nowhere bool) {
+	if built == nil {
 		return nil, false
 	}
-	win, built, nests := -1, false, true
-	for n, c := range all {
-		c.alts = nil
-		q, err := m.build(k, s, c, says, places, prev, nil)
-		if err != nil {
+	win, placed, nests := -1, false, true
+	for n, b := range built {
+		if b.err != nil {
 			var e *Error
-			nests = nests && errors.As(err, &e) && m.nestErr[e]
-			built = built || m.isTie(err)
+			nests = nests && errors.As(b.err, &e) && m.nestErr[e]
+			placed = placed || m.isTie(b.err)
 			continue
 		}
-		built = true
+		placed = true
+		c := all[n]
 		if win >= 0 && (all[win].top.j0 != c.top.j0 || all[win].bot.j1 != c.bot.j1) ||
-			m.displaces(s, fillPairs(s.lines, m.buf, q.pairs)) || m.holding(s, q.pairs, buffer.Collapse) < 2 {
+			m.displaces(s, fillPairs(s.lines, m.buf, b.p.pairs)) || m.holding(s, b.p.pairs, buffer.Collapse) < 2 {
 			return nil, false
 		}
 		win = n
@@ -1323,7 +1322,29 @@ func (m *merger) onlyPlace(k int, s segment, all []cand, says []int, places func
 	if win >= 0 && nests {
 		return m.placeAt(k, s, all, win, says, places, prev), false
 	}
-	return nil, !built
+	return nil, !placed
+}
+
+// A builtAt is a tied segment built at one of its places: the placement,
+// or why build refused it there.
+type builtAt struct {
+	p   *placement
+	err error
+}
+
+// buildEach builds a tied segment at each of its places (all), for the
+// rules that compare them (holdsAll, onlyPlace); nil when there are more
+// than maxTies.
+func (m *merger) buildEach(k int, s segment, all []cand, says []int, places func(int) []int, prev int) []builtAt {
+	if len(all) > maxTies {
+		return nil
+	}
+	built := make([]builtAt, len(all))
+	for n, c := range all {
+		c.alts = nil
+		built[n].p, built[n].err = m.build(k, s, c, says, places, prev, nil)
+	}
+	return built
 }
 
 // heldAndDropped returns the lines of segment s that placement p holds by
@@ -1427,6 +1448,10 @@ func heldBeyond(all []cand, held []map[int]bool, n int, least bool, displaces []
 // the seven, the ten new or timber, no must-refuse case merged.
 func (m *merger) retouchable(s segment, c cand) (seg, file []string, ok bool) {
 	above, below := notBlanks(s.lines[:c.top.i0]), notBlanks(s.lines[c.bot.i1+1:])
+	// The file's lines, not blank, that the segment's lines past its runs
+	// would take the place of.
+	fileAbove := func() ([]string, bool) { return m.nonBlankLines(c.top.j0-1, -1, -1, len(above)) }
+	fileBelow := func() ([]string, bool) { return m.nonBlankLines(c.bot.j1+1, 1, m.buf.LineCount(), len(below)) }
 	switch {
 	case c.folded():
 		return nil, nil, false
@@ -1437,14 +1462,14 @@ func (m *merger) retouchable(s segment, c cand) (seg, file []string, ok bool) {
 			return nil, nil, false
 		}
 		if len(above) > 0 {
-			f, ok := m.nonBlankLines(c.top.j0-1, -1, -1, len(above))
+			f, ok := fileAbove()
 			if !ok || len(f) < len(above) {
 				return nil, nil, false
 			}
 			seg, file = append(slices.Clone(above), seg...), append(f, file...)
 		}
 		if len(below) > 0 {
-			f, ok := m.nonBlankLines(c.bot.j1+1, 1, m.buf.LineCount(), len(below))
+			f, ok := fileBelow()
 			if !ok || len(f) < len(below) {
 				return nil, nil, false
 			}
@@ -1454,10 +1479,10 @@ func (m *merger) retouchable(s segment, c cand) (seg, file []string, ok bool) {
 		return nil, nil, false
 	case len(above) > 0:
 		seg = above
-		file, ok = m.nonBlankLines(c.top.j0-1, -1, -1, len(above))
+		file, ok = fileAbove()
 	default:
 		seg = below
-		file, ok = m.nonBlankLines(c.bot.j1+1, 1, m.buf.LineCount(), len(below))
+		file, ok = fileBelow()
 	}
 	if !ok || len(file) == 0 || len(file) > maxAlike {
 		return nil, nil, false
