@@ -1876,22 +1876,13 @@ func (m *merger) rebalance(s segment, p *placement, want brackets) bool {
 	// whose own closing lines the pairing took for the file's. Not when
 	// the pairing holds a line above the anchor that says something: the
 	// segment's lines there may rewrite the file's.
-	t := nextSaying(s.lines)
+	t := slices.IndexFunc(s.lines, saysSomething) // -1 when none does: refused below
 	q := p.pairs[a][1] - t
 	if t <= 0 || t >= p.pairs[a][0] || balance(s.lines[:t]) == (brackets{}) || !m.linesAt(s.lines[:t], q) ||
 		slices.ContainsFunc(p.pairs[:a], func(pr [2]int) bool { return saysSomething(s.lines[pr[0]]) }) {
 		return false
 	}
 	return try(append(run{i0: 0, i1: t - 1, j0: q}.pairs(), p.pairs[a:]...))
-}
-
-// nextSaying is the index of the first of lines that says something, or
-// len(lines).
-func nextSaying(lines []string) int {
-	if i := slices.IndexFunc(lines, saysSomething); i >= 0 {
-		return i
-	}
-	return len(lines)
 }
 
 // anchorPair is the index of p's first pair whose segment line says
