@@ -396,7 +396,10 @@
 // where the file's lines would be deleted, and new lines next to a marker
 // that open a block (or block comment) the new lines past it do not close,
 // or close one they did not open: the marker would stand for the body of a
-// block the file does not have there.
+// block the file does not have there; and new lines that start a segment
+// above a line closing a block the snippet opens above the marker, where
+// the file's block opened there closes elsewhere: they would go into
+// another block than the snippet shows.
 //
 // # Claude's text editor, and undo
 //

@@ -299,6 +299,9 @@ func planSnippet(ctx context.Context, buf *buffer.Buffer, path, snippet string, 
 		err = m.blockAcrossMarker(segs, places)
 	}
 	if err == nil {
+		err = m.closerAcrossMarker(segs, places)
+	}
+	if err == nil {
 		err = m.bareEndsAtEdge(segs, places)
 	}
 	if err != nil {

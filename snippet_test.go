@@ -4369,3 +4369,30 @@ func TestMergeSnippetRenamesOrAdds(t *testing.T) {
 		want:    strings.Replace(file, "int\nmain(void)", added+"int\nmain(void)", 1),
 	}})
 }
+
+func TestMergeSnippetCloserAcrossMarker(t *testing.T) {
+	const imports = "from .cookies import (\n    RequestsCookieJar,\n    merge_cookies,\n)\nfrom .exceptions import (\n    ChunkedEncodingError,\n    ContentDecodingError,\n)\n" +
+		"from .hooks import default_hooks\n\nfrom .models import (\n    PreparedRequest,\n    Request,\n)\nfrom .status_codes import codes\n"
+	const funcs = "func a() {\n\tx := 1\n\tuse(x)\n}\n\nfunc b() {\n\ty := 2\n\tuse(y)\n}\n\nfunc c() {\n\tuse(3)\n}\n"
+	runMergeCases(t, []mergeCase{{
+		name:    "names added to the list the marker's lines close",
+		content: imports,
+		snippet: "# ... existing code ...\nfrom .exceptions import (\n    ChunkedEncodingError,\n# ... existing code ...\n    HTTPError,\n    InvalidURL,\n)\nfrom .status_codes import codes\n",
+		err:     editkit.ErrAmbiguous,
+	}, {
+		name:    "names added to the list the snippet opens",
+		content: imports,
+		snippet: "# ... existing code ...\nfrom .exceptions import (\n    ChunkedEncodingError,\n# ... existing code ...\n    HTTPError,\n    InvalidURL,\n)\nfrom .hooks import default_hooks\n# ... existing code ...\n",
+		want:    strings.Replace(imports, "    ContentDecodingError,\n", "    ContentDecodingError,\n    HTTPError,\n    InvalidURL,\n", 1),
+	}, {
+		name:    "a line added at the end of a function the marker's lines close",
+		content: funcs,
+		snippet: "func a() {\n\tx := 1\n// ... existing code ...\n\tlog.Print(\"done\")\n}\n\nfunc c() {\n// ... existing code ...\n",
+		err:     editkit.ErrAmbiguous,
+	}, {
+		name:    "a line added at the end of the function the snippet opens",
+		content: funcs,
+		snippet: "// ... existing code ...\nfunc b() {\n\ty := 2\n// ... existing code ...\n\tlog.Print(\"done\")\n}\n\nfunc c() {\n// ... existing code ...\n",
+		want:    strings.Replace(funcs, "\tuse(y)\n", "\tuse(y)\n\tlog.Print(\"done\")\n", 1),
+	}})
+}
