@@ -399,7 +399,9 @@
 // block the file does not have there; and new lines that start a segment
 // above a line closing a block the snippet opens above the marker, where
 // the file's block opened there closes elsewhere: they would go into
-// another block than the snippet shows.
+// another block than the snippet shows; and a new last line above a marker
+// that leaves its statement going on (")." chaining a call, "=", an
+// operator) where the file's line the marker keeps does not go on with it.
 //
 // # Claude's text editor, and undo
 //

@@ -302,6 +302,9 @@ func planSnippet(ctx context.Context, buf *buffer.Buffer, path, snippet string, 
 		err = m.closerAcrossMarker(segs, places)
 	}
 	if err == nil {
+		err = m.statementAcrossMarker(segs, places)
+	}
+	if err == nil {
 		err = m.bareEndsAtEdge(segs, places)
 	}
 	if err != nil {

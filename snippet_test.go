@@ -4396,3 +4396,25 @@ func TestMergeSnippetCloserAcrossMarker(t *testing.T) {
 		want:    strings.Replace(funcs, "\tuse(y)\n", "\tuse(y)\n\tlog.Print(\"done\")\n", 1),
 	}})
 }
+
+func TestMergeSnippetStatementAcrossMarker(t *testing.T) {
+	const file = "package main\n\nimport (\n\t\"fmt\"\n\n\t\"github.com/charmbracelet/lipgloss\"\n)\n\n" +
+		"var docStyle = lipgloss.NewStyle().\n\tPadding(1, 2).\n\tBorder(lipgloss.RoundedBorder())\n\n" +
+		"type styles struct {\n\tdoc lipgloss.Style\n}\n\nfunc main() {\n\tfmt.Println(docStyle.Render(\"hi\"))\n}\n"
+	runMergeCases(t, []mergeCase{{
+		name:    "a new chain cut off above another declaration",
+		content: file,
+		snippet: "// ... existing code ...\n\tBorder(lipgloss.RoundedBorder())\n\nvar baseStyle = lipgloss.NewStyle().\n// ... existing code ...\n",
+		err:     editkit.ErrAmbiguous,
+	}, {
+		name:    "a call added to the file's chain, whose next lines the marker keeps",
+		content: file,
+		snippet: "// ... existing code ...\nvar docStyle = lipgloss.NewStyle().\n\tBold(true).\n// ... existing code ...\n",
+		want:    strings.Replace(file, "NewStyle().\n", "NewStyle().\n\tBold(true).\n", 1),
+	}, {
+		name:    "a new statement whole above the marker",
+		content: file,
+		snippet: "// ... existing code ...\n\tBorder(lipgloss.RoundedBorder())\n\nvar baseStyle = lipgloss.NewStyle().\n\tBold(true)\n// ... existing code ...\n",
+		want:    strings.Replace(file, "RoundedBorder())\n\n", "RoundedBorder())\n\nvar baseStyle = lipgloss.NewStyle().\n\tBold(true)\n", 1),
+	}})
+}
