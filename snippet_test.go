@@ -4418,3 +4418,25 @@ func TestMergeSnippetStatementAcrossMarker(t *testing.T) {
 		want:    strings.Replace(file, "RoundedBorder())\n\n", "RoundedBorder())\n\nvar baseStyle = lipgloss.NewStyle().\n\tBold(true)\n", 1),
 	}})
 }
+
+func TestMergeSnippetDatedTwice(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("# History\n")
+	for v := 9; v > 0; v-- {
+		fmt.Fprintf(&b, "\n2.5.%d / 2018-0%d-11\n==================\n\n**fixes**\n  * fix the router's case %d\n\n**others**\n  * docs: the guide's part %d\n", v, v, v, v)
+	}
+	b.WriteString("\n2.4.0 / 2017-11-06\n==================\n\nUNPUBLISHED\n\n * update `package.engines.node` to be more strict\n * update `fresh@^0.5.2`\n")
+	file := b.String()
+	const section = "2.6.0 / 2018-10-23\n==================\n\n**features**\n  * feat: use :authority header\n  * feat: response.attachment options\n\n**others**\n  * docs: update error handling\n\n"
+	runMergeCases(t, []mergeCase{{
+		name:    "the next release's heading written again above lines far below it",
+		content: file,
+		snippet: "<!-- ... existing code ... -->\n\n" + section + "2.5.9 / 2018-09-11\n==================\n\n\nUNPUBLISHED\n\n * update `package.engines.node` to be more strict\n<!-- ... existing code ... -->\n",
+		err:     editkit.ErrConflict,
+	}, {
+		name:    "a new release above the file's last one",
+		content: file,
+		snippet: "<!-- ... existing code ... -->\n\n" + section + "2.5.9 / 2018-09-11\n==================\n\n**fixes**\n  * fix the router's case 9\n<!-- ... existing code ... -->\n",
+		want:    strings.Replace(file, "\n2.5.9", "\n"+section+"2.5.9", 1),
+	}})
+}
