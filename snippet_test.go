@@ -4440,3 +4440,25 @@ func TestMergeSnippetDatedTwice(t *testing.T) {
 		want:    strings.Replace(file, "\n2.5.9", "\n"+section+"2.5.9", 1),
 	}})
 }
+
+func TestMergeSnippetDoubledSibling(t *testing.T) {
+	test := func(name, call string) string {
+		return "  @Test fun " + name + "() {\n    lint()\n        .files(TIMBER_STUB,\n            java(\"\"\"\n                |package foo;\n                |import timber.log.Timber;\n" +
+			"                |public class Example {\n                |  public void log() {\n                |    Timber.d(\"%tc\", " + call + ");\n                |  }\n                |}\"\"\".trimMargin())\n" +
+			"        )\n        .issues(*WrongTimberUsageDetector.getIssues())\n        .run()\n        .expectClean()\n  }\n"
+	}
+	file := "class WrongTimberUsageDetectorTest {\n" + test("dateFormatValid", "new java.util.Date()") + "\n" + test("calendarValid", "java.util.Calendar.getInstance()") + "\n" +
+		"  @Test fun wrappedBooleanType() {\n    lint()\n        .files(TIMBER_STUB,\n            java(\"\"\"\n                |package foo;\n                |import timber.log.Timber;\n                |public class Example {\n                |}\"\"\".trimMargin())\n        )\n        .run()\n        .expectClean()\n  }\n}\n"
+	added := test("systemTimeMillisValid", "System.currentTimeMillis()")
+	runMergeCases(t, []mergeCase{{
+		name:    "a test like the one above, between that one's end and the next test's top",
+		content: file,
+		snippet: "  // ... existing code ...\n        .expectClean()\n  }\n\n" + added + "\n  @Test fun wrappedBooleanType() {\n    lint()\n        .files(TIMBER_STUB,\n  // ... existing code ...\n",
+		err:     editkit.ErrAmbiguous,
+	}, {
+		name:    "the same test after a line of the one above that occurs once",
+		content: file,
+		snippet: "  // ... existing code ...\n                |    Timber.d(\"%tc\", java.util.Calendar.getInstance());\n                |  }\n                |}\"\"\".trimMargin())\n        )\n        .issues(*WrongTimberUsageDetector.getIssues())\n        .run()\n        .expectClean()\n  }\n\n" + added + "\n  @Test fun wrappedBooleanType() {\n  // ... existing code ...\n",
+		want:    strings.Replace(file, "\n  @Test fun wrappedBooleanType", "\n"+added+"\n  @Test fun wrappedBooleanType", 1),
+	}})
+}
