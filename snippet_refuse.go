@@ -672,7 +672,7 @@ func (m *merger) statementAcrossMarker(segs []segment, places []*placement) erro
 // operator.
 func goesOn(l string) bool {
 	t := strings.TrimSpace(l)
-	for _, end := range []string{" =", " +", "&&", "||"} {
+	for _, end := range []string{" =", ":=", " +", "&&", "||"} {
 		if strings.HasSuffix(t, end) {
 			return true
 		}

@@ -257,3 +257,50 @@ func TestProvenAt(t *testing.T) {
 		})
 	}
 }
+
+func TestDated(t *testing.T) {
+	for _, tc := range []struct {
+		line string
+		want bool
+	}{
+		{"3.0.0-alpha.1 / 2023-04-12", true},
+		{"## [1.2.3] - 2020-01-01", true},
+		{"2023-04-12", true},
+		{"## v1.15.2 (2023-11-14)", true},
+		{"id := 12023-04-12", false},
+		{"x := 2023-04-1", false},
+		{"const epoch = 2023 - 04 - 12", false},
+		{"v2023-04-12b", false},
+		{"version: 1.2.3", false},
+		{"", false},
+	} {
+		if got := dated(tc.line); got != tc.want {
+			t.Errorf("dated(%q) = %v, want %v", tc.line, got, tc.want)
+		}
+	}
+}
+
+func TestGoesOn(t *testing.T) {
+	for _, tc := range []struct {
+		line string
+		want bool
+	}{
+		{"var baseStyle = lipgloss.NewStyle().", true},
+		{"\tPadding(1, 2).", true},
+		{"total := a +", true},
+		{"if ok &&", true},
+		{"err ||", true},
+		{"x :=", true},
+		{"name =", true},
+		{"See the [testing guide](testing.md#parallel).", false},
+		{"It returns the result (a count).", false},
+		{"Border(lipgloss.RoundedBorder())", false},
+		{"f()", false},
+		{").", false},
+		{"", false},
+	} {
+		if got := goesOn(tc.line); got != tc.want {
+			t.Errorf("goesOn(%q) = %v, want %v", tc.line, got, tc.want)
+		}
+	}
+}
