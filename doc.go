@@ -401,7 +401,10 @@
 // the file's block opened there closes elsewhere: they would go into
 // another block than the snippet shows; and a new last line above a marker
 // that leaves its statement going on (")." chaining a call, "=", an
-// operator) where the file's line the marker keeps does not go on with it.
+// operator) where the file's line the marker keeps does not go on with it;
+// and new lines below a marker that close a block they do not open, then
+// open one, right below a file line that opens a block (they would split
+// it, its body going into theirs).
 //
 // # Claude's text editor, and undo
 //

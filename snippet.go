@@ -305,6 +305,9 @@ func planSnippet(ctx context.Context, buf *buffer.Buffer, path, snippet string, 
 		err = m.statementAcrossMarker(segs, places)
 	}
 	if err == nil {
+		err = m.splitsBlock(segs, places)
+	}
+	if err == nil {
 		err = m.bareEndsAtEdge(segs, places)
 	}
 	if err != nil {

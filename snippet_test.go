@@ -4462,3 +4462,19 @@ func TestMergeSnippetDoubledSibling(t *testing.T) {
 		want:    strings.Replace(file, "\n  @Test fun wrappedBooleanType", "\n"+added+"\n  @Test fun wrappedBooleanType", 1),
 	}})
 }
+
+func TestMergeSnippetSplitsBlock(t *testing.T) {
+	const file = "package viper\n\n// New returns an initialized Viper instance.\nfunc New() *Viper {\n\tv := new(Viper)\n\tv.keyDelim = \".\"\n\treturn v\n}\n\n" +
+		"// NewWithOptions creates a new Viper instance.\nfunc NewWithOptions(opts ...Option) *Viper {\n\tv := New()\n\n\tfor _, opt := range opts {\n\t\topt.apply(v)\n\t}\n\n\treturn v\n}\n"
+	runMergeCases(t, []mergeCase{{
+		name:    "a test's end and the next test's top above a constructor's first statement",
+		content: file,
+		snippet: "// ... existing code ...\n\tassert.Equal(t, 45000, v.GetInt(\"hello.pop\"))\n}\n\nfunc TestWrongFileNotFound(t *testing.T) {\n\t_, config := initDirs(t)\n\n\tv := New()\n// ... existing code ...\n",
+		err:     editkit.ErrAmbiguous,
+	}, {
+		name:    "a new function after the file's closing lines",
+		content: file,
+		snippet: "// ... existing code ...\n\treturn v\n}\n\n// Must panics on an error.\nfunc Must(v *Viper, err error) *Viper {\n\tif err != nil {\n\t\tpanic(err)\n\t}\n\treturn v\n}\n\n// NewWithOptions creates a new Viper instance.\n// ... existing code ...\n",
+		want:    strings.Replace(file, "\n// NewWithOptions", "\n// Must panics on an error.\nfunc Must(v *Viper, err error) *Viper {\n\tif err != nil {\n\t\tpanic(err)\n\t}\n\treturn v\n}\n\n// NewWithOptions", 1),
+	}})
+}
