@@ -296,16 +296,7 @@ func planSnippet(ctx context.Context, buf *buffer.Buffer, path, snippet string, 
 		err = unmoved(places)
 	}
 	if err == nil {
-		err = m.blockAcrossMarker(segs, places)
-	}
-	if err == nil {
-		err = m.closerAcrossMarker(segs, places)
-	}
-	if err == nil {
-		err = m.statementAcrossMarker(segs, places)
-	}
-	if err == nil {
-		err = m.splitsBlock(segs, places)
+		err = m.acrossMarkers(segs, places)
 	}
 	if err == nil {
 		err = m.bareEndsAtEdge(segs, places)
