@@ -4324,6 +4324,11 @@ func TestMergeSnippetHeldByClosers(t *testing.T) {
 		snippet: "      # ... existing code ...\n" + methods + "    end\n  end\nend\n",
 		err:     editkit.ErrNotFound,
 	}, {
+		name:    "held by the closers alone, with a few new lines",
+		content: "module Thor\n  class Argument\n    def default_banner\n      case type\n      when :hash\n        \"key:value\"\n      end\n    end\n\n    attr_reader :name\n  end\n\nend\n",
+		snippet: "      # ... existing code ...\n        say \"Please specify a merge tool\"\n      else\n        say help\n      end\n    end\n    # ... existing code ...\n",
+		err:     editkit.ErrNotFound,
+	}, {
 		name:    "after the file's method",
 		content: file,
 		snippet: "    # ... existing code ...\n        \"one two three\"\n      end\n    end\n" + strings.ReplaceAll(methods, "\n  ", "\n") + "  end\nend\n",
