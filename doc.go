@@ -235,7 +235,8 @@
 // code, when they keep the file's order and do not start the new lines
 // there (a new test written like one a test away). A copy is never the
 // file's first line below the segment at its depth, unless it stands
-// above a line the segment keeps: that line would stand right under it.
+// above a line the segment keeps: that line would stand right under it;
+// nor a dated line ("2.5.3 / 2018-09-11"), which names one release.
 // Lines the file has in several places count as one when the segment's
 // lines around them, from its first line (above the segment's place) or
 // to its last (below), are the file's at one place nearby, for three
@@ -320,7 +321,8 @@
 // one none of whose lines the file has (never written over the file),
 // one placed by one line of the file
 // among four or more new ones (no evidence the snippet is this file's; a
-// keyword closing a block, "end" or "done", counts no more than "}"),
+// keyword closing a block, "end" or "done", counts no more than "}", and
+// a segment held by such keywords alone is refused with any new line),
 // unless two more of its lines are the file's at the same distance from
 // that one, out to its ends or, with no marker there, to the file's (the
 // file's lines around it rewritten line for line), or a segment
