@@ -133,9 +133,9 @@ func (m *merger) closerAcrossMarker(segs []segment, places []*placement) error {
 // Measured on replay (2026-11-29): one foreign snippet more refused over
 // eight of the 25 (a Go example's style declaration, cut off by the
 // marker, written above another file's type), nothing else moved over the
-// kinds of the seven, the ten held out, the ten new and timber. Lines
-// that end with a link's ")." (Markdown prose) had refused a click
-// changelog's line.
+// kinds of the seven, the ten held out, the ten new and timber. Any line
+// that ends with ")." refused a click changelog's line too, whose Markdown
+// link ends so: the bracket must close a call.
 func (m *merger) statementAcrossMarker(segs []segment, places []*placement) error {
 	for k, s := range segs {
 		p := places[k]
