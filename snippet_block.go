@@ -145,12 +145,6 @@ func closes(lines func(int) (string, bool), from, depth int) int {
 	}
 }
 
-// openCount is how many more brackets line l opens than it closes.
-func openCount(l string) int {
-	b := balance([]string{l})
-	return b[0] + b[1] + b[2]
-}
-
 // names counts the words of l that hold a letter (see words).
 func names(l string) int {
 	return countFunc(words(l), hasLetter)
