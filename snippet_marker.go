@@ -89,13 +89,22 @@ func (m *merger) blockAcrossMarker(segs []segment, places []*placement) error {
 func (m *merger) closerAcrossMarker(segs []segment, places []*placement) error {
 	for k := 1; k < len(segs); k++ {
 		s, p := segs[k], places[k]
-		x := firstCloser(s.lines)
-		if x < 0 || s.saysIn(0, x) == 0 || s.open[0] || segs[k-1].open[1] {
+		if s.open[0] || segs[k-1].open[1] {
+			continue
+		}
+		// The closing line is at most the first paired line that says
+		// something: past it, the lines above the new ones place them.
+		q := slices.IndexFunc(p.pairs, func(q [2]int) bool { return saysSomething(s.lines[q[0]]) })
+		if q < 0 {
+			continue
+		}
+		x := firstCloser(s.lines[:p.pairs[q][0]+1])
+		if x < 0 || s.saysIn(0, x) == 0 {
 			continue
 		}
 		b := pairedWith(p, x)
-		if b < 0 || slices.ContainsFunc(p.pairs, func(q [2]int) bool { return q[0] < x && saysSomething(s.lines[q[0]]) }) {
-			continue // lines above the new ones place them
+		if b < 0 {
+			continue
 		}
 		above, ap := segs[k-1], places[k-1]
 		i := lastOpener(above.lines)
@@ -258,15 +267,19 @@ func lastOpener(lines []string) int {
 }
 
 // closesFrom is the file line, after line a and no further than line to,
-// that closes the innermost bracket line a opens, or -1.
+// that closes the innermost bracket line a opens, or -1. Unlike closes, a
+// line that closes more brackets with it ("})") is that line.
 func (m *merger) closesFrom(a, to int) int {
-	depth := 1
-	for j := a + 1; j <= to && j < m.n; j++ {
-		if depth += openCount(m.buf.Line(j)); depth <= 0 {
+	lines, depth := m.reader(min(to+1, m.n)), 1
+	for j := a + 1; ; j++ {
+		l, ok := lines(j)
+		if !ok {
+			return -1
+		}
+		if depth += openCount(l); depth <= 0 {
 			return j
 		}
 	}
-	return -1
 }
 
 // quoteSome quotes the lines of lines that are not blank, trimmed and

@@ -1262,14 +1262,12 @@ func (m *merger) holdsAll(k int, s segment, all []cand, built []builtAt, says []
 	held := make([]map[int]bool, len(all))
 	drops, displaces, edged := make([]bool, len(all)), make([]bool, len(all)), make([]bool, len(all))
 	for n, b := range built {
-		p := b.p
 		if b.err != nil {
 			return nil
 		}
-		pairs := fillPairs(s.lines, m.buf, p.pairs)
-		held[n], drops[n] = m.heldAndDropped(s, p, pairs)
-		displaces[n] = m.displaces(s, pairs)
-		edged[n] = pairsEdges(s, p)
+		held[n], drops[n] = m.heldAndDropped(s, b.p, b.filled)
+		displaces[n] = m.displaces(s, b.filled)
+		edged[n] = pairsEdges(s, b.p)
 	}
 	win := -1
 	for n := range all {
@@ -1328,7 +1326,7 @@ func (m *merger) onlyPlace(k int, s segment, all []cand, built []builtAt, says [
 		placed = true
 		c := all[n]
 		if win >= 0 && (all[win].top.j0 != c.top.j0 || all[win].bot.j1 != c.bot.j1) ||
-			m.displaces(s, fillPairs(s.lines, m.buf, b.p.pairs)) || m.holding(s, b.p.pairs, buffer.Collapse) < 2 {
+			m.displaces(s, b.filled) || m.holding(s, b.p.pairs, buffer.Collapse) < 2 {
 			return nil, false
 		}
 		win = n
@@ -1339,11 +1337,12 @@ func (m *merger) onlyPlace(k int, s segment, all []cand, built []builtAt, says [
 	return nil, !placed
 }
 
-// A builtAt is a tied segment built at one of its places: the placement,
-// or why build refused it there.
+// A builtAt is a tied segment built at one of its places: the placement
+// and its whole alignment (see fillPairs), or why build refused it there.
 type builtAt struct {
-	p   *placement
-	err error
+	p      *placement
+	filled [][2]int
+	err    error
 }
 
 // buildEach builds a tied segment at each of its places (all), for the
@@ -1356,7 +1355,10 @@ func (m *merger) buildEach(k int, s segment, all []cand, says []int, places func
 	built := make([]builtAt, len(all))
 	for n, c := range all {
 		c.alts = nil
-		built[n].p, built[n].err = m.build(k, s, c, says, places, prev, nil)
+		b := &built[n]
+		if b.p, b.err = m.build(k, s, c, says, places, prev, nil); b.err == nil {
+			b.filled = fillPairs(s.lines, m.buf, b.p.pairs)
+		}
 	}
 	return built
 }

@@ -298,7 +298,8 @@ func (m *merger) thin(k int, s segment, c cand, says []int) (far int, err *Error
 			other++
 		}
 	}
-	if other < 4 && !(closers > 0 && closers == c.top.says && other > 0) || m.wholeFile(s, c) || s.open[0] && s.open[1] && (m.halfOfFile(s) || m.rewritesFromTop(s, c, says)) || m.inStep(s, c.top, says) {
+	onlyClosers := closers > 0 && closers == c.top.says
+	if other < 4 && !(onlyClosers && other > 0) || m.wholeFile(s, c) || s.open[0] && s.open[1] && (m.halfOfFile(s) || m.rewritesFromTop(s, c, says)) || m.inStep(s, c.top, says) {
 		return 0, nil
 	}
 	if dir := m.named(s, c.top, says); dir != 0 {
@@ -308,7 +309,7 @@ func (m *merger) thin(k int, s segment, c cand, says []int) (far int, err *Error
 		return 0, nil
 	}
 	const hint = "Check that the snippet is for this file; start and end the segment with two or three unchanged lines of the file around the change"
-	if closers > 0 && closers == c.top.says {
+	if onlyClosers {
 		r := c.top
 		return 0, m.segmentError(ErrNotFound, k, s, "is the file's only in lines that close blocks (its lines %d-%d, %q, at file lines %d-%d), and has %d more lines that say something that are not there",
 			s.at+r.i0+1, s.at+r.i1+1, shown(s.lines[r.saying(s)]), r.j0+1, r.j1+1, other).
