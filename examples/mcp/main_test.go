@@ -3,9 +3,11 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -18,12 +20,33 @@ import (
 )
 
 // TestMain lets the test binary serve as the server: the tests start it
-// again with serverEnv set, so they drive the real command over stdio.
+// again with serverEnv set, so they drive the real command over stdio. The
+// servers it starts keep their journals (see editkit.JournalDir) in a cache
+// directory of the test run's own, not the user's.
 func TestMain(m *testing.M) {
 	if os.Getenv(serverEnv) == "1" {
 		os.Exit(exitCode(run(context.Background(), os.Args[1:], os.Stderr), os.Stderr))
 	}
-	os.Exit(m.Run())
+	dir, err := os.MkdirTemp("", "editkit-cache")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	cacheHome(dir)
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// cacheHome makes dir what os.UserCacheDir returns, on every system, for
+// this process and the servers it starts.
+func cacheHome(dir string) {
+	os.Setenv("XDG_CACHE_HOME", dir)
+	os.Setenv("LocalAppData", dir)
+	if runtime.GOOS == "darwin" || runtime.GOOS == "ios" || runtime.GOOS == "plan9" {
+		os.Setenv("HOME", dir) // the cache is under $HOME there
+		os.Setenv("home", dir)
+	}
 }
 
 const serverEnv = "EDITKIT_MCP_TEST_SERVER"
