@@ -347,7 +347,8 @@
 // place best by rewriting a named block of the file under a new name while
 // it reads as well as a new block after that one (its first lines the
 // block's last, its last lines the file's next: a C function written like
-// the one above it), one whose
+// the one above it) or before it (its last lines the first of that block's
+// doc comment: a generated C# resource written like the next one), one whose
 // lines inside a block fit on both sides of a whole block it does not show
 // (a new last line that a function further down ends with: the segment would
 // delete the blocks between), one that starts with new lines right below a

@@ -4356,11 +4356,27 @@ func TestMergeSnippetClosersAboveNewBlock(t *testing.T) {
 // Read there, the segment rewrites the function above under the new name;
 // read after it, it adds the new one and keeps the old. Both read the
 // same lines, and the segment is refused. With a line of that function
-// that says where the new one goes, it is added.
+// that says where the new one goes, it is added. The same for a new C#
+// property written above the doc comment of one written like it, the
+// segment ending on that comment's first line; showing that property's
+// name places it.
 func TestMergeSnippetRenamesOrAdds(t *testing.T) {
 	const file = "static int\ncount_digits(const char *s)\n{\n\tint n = 0;\n\twhile (isdigit(*s++))\n\t\tn++;\n\treturn n;\n}\n\n" +
 		"static int\nparse_number(const char *s)\n{\n\tint n = 0;\n\twhile (*s >= '0' && *s <= '9')\n\t\tn = n * 10 + (*s++ - '0');\n\treturn n;\n}\n\n" +
 		"int\nmain(void)\n{\n\treturn parse_number(\"42\") + count_digits(\"7\");\n}\n"
+	// resx is a C# file of generated resources, each property written like
+	// the others, its doc comment above it; robot is one more, with its own.
+	const (
+		resx = "namespace App.Properties {\n    internal class Resources {\n" +
+			"        /// <summary>\n        ///   Looks up a localized string similar to Open.\n        /// </summary>\n" +
+			"        internal static string Open {\n            get {\n                return ResourceManager.GetString(\"Open\", resourceCulture);\n            }\n        }\n        \n" +
+			"        /// <summary>\n        ///   Looks up a localized resource of type System.Drawing.Bitmap.\n        /// </summary>\n" +
+			"        internal static System.Drawing.Bitmap star {\n            get {\n                object obj = ResourceManager.GetObject(\"star\", resourceCulture);\n                return ((System.Drawing.Bitmap)(obj));\n            }\n        }\n        \n" +
+			"        /// <summary>\n        ///   Looks up a localized string similar to Total.\n        /// </summary>\n" +
+			"        internal static string Total {\n            get {\n                return ResourceManager.GetString(\"Total\", resourceCulture);\n            }\n        }\n    }\n}\n"
+		robot = "        /// <summary>\n        ///   Looks up a localized resource of type System.Drawing.Bitmap.\n        /// </summary>\n" +
+			"        internal static System.Drawing.Bitmap robot {\n            get {\n                object obj = ResourceManager.GetObject(\"robot\", resourceCulture);\n                return ((System.Drawing.Bitmap)(obj));\n            }\n        }\n        \n"
+	)
 	const added = "static int\nparse_hex(const char *s)\n{\n\tint n = 0;\n\twhile (isxdigit(*s))\n\t\tn = n * 16 + hexval(*s++);\n\treturn n;\n}\n\n"
 	runMergeCases(t, []mergeCase{{
 		name:    "the function above's last lines on top",
@@ -4372,6 +4388,16 @@ func TestMergeSnippetRenamesOrAdds(t *testing.T) {
 		content: file,
 		snippet: "/* ... existing code ... */\n\t\tn = n * 10 + (*s++ - '0');\n\treturn n;\n}\n\n" + added + "int\nmain(void)\n/* ... existing code ... */\n",
 		want:    strings.Replace(file, "int\nmain(void)", added+"int\nmain(void)", 1),
+	}, {
+		name:    "a new property above the doc comment of one written like it",
+		content: resx,
+		snippet: "// ... existing code ...\n" + strings.Join(strings.SplitAfter(resx, "\n")[6:11], "") + robot + "        /// <summary>\n// ... existing code ...\n",
+		err:     editkit.ErrAmbiguous,
+	}, {
+		name:    "a new property above the one written like it, its name shown",
+		content: resx,
+		snippet: "// ... existing code ...\n" + strings.Join(strings.SplitAfter(resx, "\n")[6:11], "") + robot + strings.Join(strings.SplitAfter(resx, "\n")[11:18], "") + "// ... existing code ...\n",
+		want:    strings.Replace(resx, "        /// <summary>\n        ///   Looks up a localized resource", robot+"        /// <summary>\n        ///   Looks up a localized resource", 1),
 	}})
 }
 
