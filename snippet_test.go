@@ -4377,6 +4377,8 @@ func TestMergeSnippetRenamesOrAdds(t *testing.T) {
 		robot = "        /// <summary>\n        ///   Looks up a localized resource of type System.Drawing.Bitmap.\n        /// </summary>\n" +
 			"        internal static System.Drawing.Bitmap robot {\n            get {\n                object obj = ResourceManager.GetObject(\"robot\", resourceCulture);\n                return ((System.Drawing.Bitmap)(obj));\n            }\n        }\n        \n"
 	)
+	resxLines := strings.SplitAfter(resx, "\n")
+	openEnd, starTop := strings.Join(resxLines[6:11], ""), strings.Join(resxLines[11:18], "") // Open's last lines; star's doc comment and first lines
 	const added = "static int\nparse_hex(const char *s)\n{\n\tint n = 0;\n\twhile (isxdigit(*s))\n\t\tn = n * 16 + hexval(*s++);\n\treturn n;\n}\n\n"
 	runMergeCases(t, []mergeCase{{
 		name:    "the function above's last lines on top",
@@ -4391,12 +4393,12 @@ func TestMergeSnippetRenamesOrAdds(t *testing.T) {
 	}, {
 		name:    "a new property above the doc comment of one written like it",
 		content: resx,
-		snippet: "// ... existing code ...\n" + strings.Join(strings.SplitAfter(resx, "\n")[6:11], "") + robot + "        /// <summary>\n// ... existing code ...\n",
+		snippet: "// ... existing code ...\n" + openEnd + robot + "        /// <summary>\n// ... existing code ...\n",
 		err:     editkit.ErrAmbiguous,
 	}, {
 		name:    "a new property above the one written like it, its name shown",
 		content: resx,
-		snippet: "// ... existing code ...\n" + strings.Join(strings.SplitAfter(resx, "\n")[6:11], "") + robot + strings.Join(strings.SplitAfter(resx, "\n")[11:18], "") + "// ... existing code ...\n",
+		snippet: "// ... existing code ...\n" + openEnd + robot + starTop + "// ... existing code ...\n",
 		want:    strings.Replace(resx, "        /// <summary>\n        ///   Looks up a localized resource", robot+"        /// <summary>\n        ///   Looks up a localized resource", 1),
 	}})
 }
