@@ -215,7 +215,8 @@
 // written whole (its only stretch of the file's lines starts it and opens
 // the block with brackets on a line that names something, its last line
 // closes that block or the last of the file's next blocks it goes on with,
-// each opened by the file's own first line there, and a marker follows or
+// each opened by the file's own first line there or that line's signature
+// changed (the same first word and name), and a marker follows or
 // the file ends there too) replaces the file's blocks, bodies and all, to
 // the line that closes the last, however long the bodies it drops. One
 // written whole by indentation (a Python function from its first line,

@@ -150,11 +150,7 @@ func (m *merger) signatureAbove(s segment, p *placement) {
 		return
 	}
 	a, b := s.lines[first], m.buf.Line(kept)
-	if !opens(a) || !opens(b) || isComment(b) || p.rel.depth(indentWidth(a, m.tab), indentWidth(b, m.tab)) != 0 ||
-		strings.Fields(a)[0] != strings.Fields(b)[0] {
-		return
-	}
-	if name := declared(a); len(name) < 3 || name != declared(b) {
+	if isComment(b) || p.rel.depth(indentWidth(a, m.tab), indentWidth(b, m.tab)) != 0 || !redeclares(a, b) {
 		return
 	}
 	p.pairs = append([][2]int{{first, kept}}, p.pairs...)

@@ -2347,14 +2347,16 @@ func TestMergeSnippetTwoLast(t *testing.T) {
 }
 
 // A function rewritten whole, from its first line to its closing one,
-// with every line of its body changed, is the function's new text; a
-// block opened by a keyword alone is not enough to place one.
+// with every line of its body changed, is the function's new text; so are
+// two, the second's signature changed too, but not one that names another
+// function. A block opened by a keyword alone is not enough to place one.
 func TestMergeSnippetClosedBlock(t *testing.T) {
 	const file = "package log\n\nimport (\n\t\"fmt\"\n)\n\n" +
 		"func (l *Logger) Panic(args ...any) {\n\tl.Log(PanicLevel, args...)\n}\n\n" +
 		"func (l *Logger) Print(args ...any) {\n\tfmt.Print(args...)\n}\n"
 	const panicBody = "func (l *Logger) Panic(args ...any) {\n\tif l.IsLevelEnabled(PanicLevel) {\n\t\tentry := l.newEntry()\n\t\tdefer l.releaseEntry(entry)\n\t\tentry.Panic(args...)\n\t}\n}\n"
 	const printBody = "func (l *Logger) Print(args ...any) {\n\tentry := l.newEntry()\n\tdefer l.releaseEntry(entry)\n\tentry.Caller = caller(2)\n\tentry.Print(args...)\n}\n"
+	const printfBody = "func (l *Logger) Print(format string, args ...any) error {\n\tentry := l.newEntry()\n\tdefer l.releaseEntry(entry)\n\treturn entry.Printf(format, args...)\n}\n"
 	runMergeCases(t, []mergeCase{{
 		name:    "body rewritten",
 		content: file,
@@ -2370,6 +2372,16 @@ func TestMergeSnippetClosedBlock(t *testing.T) {
 		content: file,
 		snippet: "// ... existing code ...\n" + panicBody + "\n" + printBody + "// ... existing code ...\n",
 		want:    strings.Replace(strings.Replace(file, "func (l *Logger) Panic(args ...any) {\n\tl.Log(PanicLevel, args...)\n}\n", panicBody, 1), "func (l *Logger) Print(args ...any) {\n\tfmt.Print(args...)\n}\n", printBody, 1),
+	}, {
+		name:    "two blocks written whole, the second's signature changed",
+		content: file,
+		snippet: "// ... existing code ...\n" + panicBody + "\n" + printfBody + "// ... existing code ...\n",
+		want:    strings.Replace(strings.Replace(file, "func (l *Logger) Panic(args ...any) {\n\tl.Log(PanicLevel, args...)\n}\n", panicBody, 1), "func (l *Logger) Print(args ...any) {\n\tfmt.Print(args...)\n}\n", printfBody, 1),
+	}, {
+		name:    "two blocks written whole, the second another one",
+		content: file,
+		snippet: "// ... existing code ...\n" + panicBody + "\n" + strings.Replace(printfBody, ") Print(", ") Trace(", 1) + "// ... existing code ...\n",
+		err:     editkit.ErrNotFound,
 	}, {
 		name:    "the last block, where the file ends",
 		content: file,
