@@ -221,7 +221,11 @@
 // the line that closes the last, however long the bodies it drops. One
 // written whole by indentation (a Python function from its first line,
 // every other line deeper) that ends on a changed line ends where the
-// file's block does: that line rewrites the block's last. A segment
+// file's block does: that line rewrites the block's last. So does one whose
+// first line ends with ":" and that ends with new lines above a marker no
+// deeper than that line: the marker stands for what follows the block, and
+// the new lines replace the block's last lines, unless a declaration
+// ("def", "class") is among them. A segment
 // whose first line declares what the file's line just above its first
 // pair declares (the same first word and name: "def get(" over "def
 // get(url):"), both opening a block, rewrites that line: a signature now

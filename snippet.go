@@ -135,6 +135,8 @@ type segment struct {
 	// open reports, for above (0) and below (1), that the snippet has no
 	// marker there: the segment reaches to the file's first (last) line.
 	open [2]bool
+	// below is the marker line after the segment, "" when none.
+	below string
 }
 
 // saysIn counts the segment's lines from lo up to hi that say something.
@@ -170,6 +172,7 @@ func splitSnippet(snippet string, content func(lines []string, i int) bool) (seg
 		if isMarker(i) {
 			markers = true
 			at = append(at, i)
+			cur.below = l
 			flush(i + 1)
 			continue
 		}

@@ -811,6 +811,7 @@ func (m *merger) build(k int, s segment, c cand, says []int, places func(int) []
 		return m.build(k, s, t, says, places, prev, others)
 	}
 	m.reachEnds(s, p, prev)
+	m.endsBeforeMarker(s, p)
 	if err := m.openEnd(k, s, p, prev); err != nil {
 		return nil, err
 	}

@@ -2321,18 +2321,25 @@ func TestMergeSnippetEmptiedOpener(t *testing.T) {
 }
 
 // TestMergeSnippetTwoLast: a function's last line rewritten over several
-// lines, shown right above a marker: the file's old last line, kept
-// there, would end the function a second time. Refused; with the line
-// after it shown, the old line is replaced. A new statement that does not
-// leave the block is written before the kept last line.
+// lines, shown right above a marker at the body's depth: the file's old
+// last line, kept there, would end the function a second time. Refused;
+// with the line after it shown, or the marker at the function's own depth
+// (it stands for what follows the function), the old line is replaced. A
+// new statement that does not leave the block is written before the kept
+// last line.
 func TestMergeSnippetTwoLast(t *testing.T) {
 	const file = "def rules(app):\n    options = Options()\n    options.offline = True\n    return Rules(dirs=[DEFAULT], options=options)\n\n\ndef other():\n    pass\n"
 	const body = "def rules(app):\n    options = Options()\n    options.offline = True\n    return Rules(\n        app=app, dirs=[DEFAULT], options=options\n    )\n"
 	runMergeCases(t, []mergeCase{{
-		name:    "right above the marker",
+		name:    "right above a marker at the body's depth",
+		content: file,
+		snippet: "# ... existing code ...\n" + body + "    # ... existing code ...\n",
+		err:     editkit.ErrAmbiguous,
+	}, {
+		name:    "right above a marker at the function's depth",
 		content: file,
 		snippet: "# ... existing code ...\n" + body + "# ... existing code ...\n",
-		err:     editkit.ErrAmbiguous,
+		want:    strings.Replace(file, "    return Rules(dirs=[DEFAULT], options=options)\n", "    return Rules(\n        app=app, dirs=[DEFAULT], options=options\n    )\n", 1),
 	}, {
 		name:    "above the file's lines after it",
 		content: file,
@@ -2435,6 +2442,34 @@ func TestMergeSnippetCommonTop(t *testing.T) {
 		content: file,
 		snippet: "// ... existing code ...\n    );\n}\n\n#[test]\nfn kv_serde_json() {\n    all_log_macros!(\n        a:serde_json = 42;\n        \"hello json\"\n    );\n}\n\n/// Some and None are used in the macros.\n#[derive(Debug)]\nenum Type {\n// ... existing code ...\n",
 		err:     editkit.ErrAmbiguous,
+	}})
+}
+
+// TestMergeSnippetEndsBeforeMarker: a Python function written whole, its
+// last call rewritten as a try block, above a marker at the function's own
+// depth: the marker stands for what follows the function, and the old call
+// goes. With the marker at the body's depth, it stands for the rest of the
+// body, and the call stays; a method added to a class keeps the methods
+// after it, whatever the marker's depth.
+func TestMergeSnippetEndsBeforeMarker(t *testing.T) {
+	const file = "import logging\n\n\ndef main(host: str, port: int) -> None:\n    logging.basicConfig(level=logging.INFO)\n    app = make_app()\n    web.run_app(app, host=host, port=port)\n\n\ndef patched_main() -> None:\n    main()\n"
+	const rewritten = "def main(host: str, port: int) -> None:\n    logging.basicConfig(level=logging.INFO)\n    app = make_app()\n    loop = new_loop()\n    try:\n        web.run_app(app, host=host, port=port, loop=loop)\n    finally:\n        loop.close()\n"
+	const class = "class Store:\n    def get(self, key):\n        return self.data[key]\n\n    def put(self, key, value):\n        self.data[key] = value\n\n\ndef main():\n    pass\n"
+	runMergeCases(t, []mergeCase{{
+		name:    "marker at the function's depth",
+		content: file,
+		snippet: "# ... existing code ...\n" + rewritten + "# ... existing code ...\n",
+		want:    strings.Replace(file, "    web.run_app(app, host=host, port=port)\n", rewritten[strings.Index(rewritten, "    loop"):], 1),
+	}, {
+		name:    "marker at the body's depth",
+		content: file,
+		snippet: "# ... existing code ...\n" + rewritten + "    # ... existing code ...\n",
+		want:    strings.Replace(file, "    web.run_app(app, host=host, port=port)\n", rewritten[strings.Index(rewritten, "    loop"):]+"    web.run_app(app, host=host, port=port)\n", 1),
+	}, {
+		name:    "a method added to a class, the marker at the class's depth",
+		content: class,
+		snippet: "class Store:\n    def get(self, key):\n        return self.data[key]\n\n    def size(self):\n        return len(self.data)\n# ... existing code ...\n",
+		want:    strings.Replace(class, "\n    def put", "\n    def size(self):\n        return len(self.data)\n    def put", 1),
 	}})
 }
 
