@@ -225,7 +225,7 @@
 // first line ends with ":" and that ends with new lines above a marker no
 // deeper than that line: the marker stands for what follows the block, and
 // the new lines replace the block's last lines, unless a declaration
-// ("def", "class") is among them. A segment
+// ("def", "class") is among those or they outnumber the new ones. A segment
 // whose first line declares what the file's line just above its first
 // pair declares (the same first word and name: "def get(" over "def
 // get(url):"), both opening a block, rewrites that line: a signature now

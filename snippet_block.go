@@ -8,8 +8,8 @@ import (
 	"github.com/editkit/editkit/internal/buffer"
 )
 
-// maxBlockScan bounds the file lines closedBlock reads to find where a
-// block ends.
+// maxBlockScan bounds the file lines closedBlock and indentedEnd read to
+// find where a block ends.
 const maxBlockScan = 2000
 
 // closedBlock reads a segment placed by one run (c) as a block rewritten

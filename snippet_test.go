@@ -2449,8 +2449,10 @@ func TestMergeSnippetCommonTop(t *testing.T) {
 // last call rewritten as a try block, above a marker at the function's own
 // depth: the marker stands for what follows the function, and the old call
 // goes. With the marker at the body's depth, it stands for the rest of the
-// body, and the call stays; a method added to a class keeps the methods
-// after it, whatever the marker's depth.
+// body, and the call stays; so it does where the new lines are fewer than
+// the file's lines they would replace (one line added, the marker at the
+// function's depth); a method added to a class keeps the methods after
+// it, whatever the marker's depth.
 func TestMergeSnippetEndsBeforeMarker(t *testing.T) {
 	const file = "import logging\n\n\ndef main(host: str, port: int) -> None:\n    logging.basicConfig(level=logging.INFO)\n    app = make_app()\n    web.run_app(app, host=host, port=port)\n\n\ndef patched_main() -> None:\n    main()\n"
 	const rewritten = "def main(host: str, port: int) -> None:\n    logging.basicConfig(level=logging.INFO)\n    app = make_app()\n    loop = new_loop()\n    try:\n        web.run_app(app, host=host, port=port, loop=loop)\n    finally:\n        loop.close()\n"
@@ -2465,6 +2467,11 @@ func TestMergeSnippetEndsBeforeMarker(t *testing.T) {
 		content: file,
 		snippet: "# ... existing code ...\n" + rewritten + "    # ... existing code ...\n",
 		want:    strings.Replace(file, "    web.run_app(app, host=host, port=port)\n", rewritten[strings.Index(rewritten, "    loop"):]+"    web.run_app(app, host=host, port=port)\n", 1),
+	}, {
+		name:    "one line added, the marker at the function's depth",
+		content: file,
+		snippet: "# ... existing code ...\ndef main(host: str, port: int) -> None:\n    logging.basicConfig(level=logging.INFO)\n    logging.info(\"starting\")\n# ... existing code ...\n",
+		want:    strings.Replace(file, "    app = make_app()\n", "    logging.info(\"starting\")\n    app = make_app()\n", 1),
 	}, {
 		name:    "a method added to a class, the marker at the class's depth",
 		content: class,
