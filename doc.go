@@ -178,7 +178,9 @@
 // lines, or by two with none of the file's lines dropped between them, and
 // only one choice leaves every later segment a place (one a later segment
 // is refused at for another reason than a tie leaves it none, and so does
-// a tie among places where it would be refused at each); a place the
+// a tie among places where it would be refused at each; when more than
+// one does, the one that puts every segment at one depth against the
+// file, as a snippet dedented as a whole stands); a place the
 // segment copies verbatim,
 // indentation included, beats one at another depth. A segment that fits
 // several places equally well goes to the one that reaches the file's end

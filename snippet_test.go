@@ -2445,6 +2445,28 @@ func TestMergeSnippetCommonTop(t *testing.T) {
 	}})
 }
 
+// TestMergeSnippetOneDepth: a snippet written out of its context, its
+// lines dedented as a whole. Its first segment fits two places, one a
+// level deeper than the other; its second fits after either. Only one
+// way puts both at one depth against the file, and that one is taken.
+// Written at the file's own depth, the snippet is placed as it stands.
+func TestMergeSnippetOneDepth(t *testing.T) {
+	const file = "package p\n\nfunc a() {\n\tif ready {\n\t\tstart(1)\n\t\tstart(2)\n\t}\n\tlog.Print(\"a\")\n}\n\n" +
+		"func b() {\n\tstart(1)\n\tstart(2)\n\tlog.Print(\"b\")\n\tfinish()\n}\n"
+	want := strings.Replace(strings.Replace(file, "\tstart(2)\n\tlog", "\tstart(2)\n\tstart(3)\n\tlog", 1), "\tfinish()\n}\n", "\tfinish()\n\tcleanup()\n}\n", 1)
+	runMergeCases(t, []mergeCase{{
+		name:    "dedented",
+		content: file,
+		snippet: "// ... existing code ...\nstart(1)\nstart(2)\nstart(3)\n// ... existing code ...\nfinish()\ncleanup()\n// ... existing code ...\n",
+		want:    want,
+	}, {
+		name:    "at the file's depth",
+		content: file,
+		snippet: "// ... existing code ...\n\tstart(1)\n\tstart(2)\n\tstart(3)\n// ... existing code ...\n\tfinish()\n\tcleanup()\n// ... existing code ...\n",
+		want:    want,
+	}})
+}
+
 // TestMergeSnippetEndsBeforeMarker: a Python function written whole, its
 // last call rewritten as a try block, above a marker at the function's own
 // depth: the marker stands for what follows the function, and the old call
