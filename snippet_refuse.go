@@ -1520,11 +1520,11 @@ func (m *merger) renamesOrAdds(k int, s segment, p *placement) *Error {
 		for after < m.n && isBlank(m.buf.Line(after)) {
 			after++
 		}
-		at, head, tail := after, 0, 0
-		for _, at = range []int{after, m.docStart(j)} {
-			if head, tail = m.readsAsNewAt(s, at); head > 0 {
-				break
-			}
+		at := after
+		head, tail := m.readsAsNewAt(s, at)
+		if d := m.docStart(j); head == 0 && d < j {
+			at = d
+			head, tail = m.readsAsNewAt(s, at)
 		}
 		if head == 0 || len(m.buf.Occurrences(buffer.Collapse, l, 2)) != 1 {
 			continue
