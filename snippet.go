@@ -473,7 +473,6 @@ func (m *merger) placeFrom(segs []segment, k, prev int, rel *relation) ([]*place
 		return nil, err
 	}
 	var ways [][]*placement
-	prevRel := rel
 	for _, start := range ties {
 		if m.retries >= maxRetries {
 			m.exhausted = true
@@ -513,7 +512,7 @@ func (m *merger) placeFrom(segs []segment, k, prev int, rel *relation) ([]*place
 		return nil, err
 	}
 	if len(ways) > 1 {
-		ways = slices.DeleteFunc(ways, func(w []*placement) bool { return !oneDepth(prevRel, w) })
+		ways = slices.DeleteFunc(ways, func(w []*placement) bool { return !oneDepth(rel, w) })
 	}
 	if len(ways) != 1 {
 		return nil, err // no way, or more than one
@@ -524,14 +523,15 @@ func (m *merger) placeFrom(segs []segment, k, prev int, rel *relation) ([]*place
 // oneDepth reports whether the segments of one way to place a snippet
 // (and the segment before them, when rel is not nil) all stand at one
 // depth against the file: a snippet written out of its context, dedented
-// as a whole, is dedented by one amount.
+// as a whole, is dedented by one amount. A placement with no relation
+// of its own says nothing either way.
 func oneDepth(rel *relation, way []*placement) bool {
 	base := way[0].rel
 	if rel != nil {
 		base = *rel
 	}
 	for _, p := range way {
-		if base.depth(p.rel.sw, p.rel.fw) != 0 {
+		if p.rel != (relation{}) && base.depth(p.rel.sw, p.rel.fw) != 0 {
 			return false
 		}
 	}

@@ -138,10 +138,11 @@ func (m *merger) endsBeforeMarker(s segment, p *placement) {
 	}
 	dropped := 0
 	for j := end[1] + 1; j <= f; j++ {
-		if l := m.buf.Line(j); !controls(l) && m.opensIndented(j) {
+		l := m.buf.Line(j)
+		if !controls(l) && m.opensIndented(j) {
 			return
 		}
-		if !isBlank(m.buf.Line(j)) {
+		if !isBlank(l) {
 			dropped++
 		}
 	}
