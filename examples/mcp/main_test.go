@@ -3,16 +3,15 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/editkit/editkit"
+	"github.com/editkit/editkit/internal/testcache"
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 	"github.com/google/jsonschema-go/jsonschema"
@@ -27,26 +26,7 @@ func TestMain(m *testing.M) {
 	if os.Getenv(serverEnv) == "1" {
 		os.Exit(exitCode(run(context.Background(), os.Args[1:], os.Stderr), os.Stderr))
 	}
-	dir, err := os.MkdirTemp("", "editkit-cache")
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	cacheHome(dir)
-	code := m.Run()
-	os.RemoveAll(dir)
-	os.Exit(code)
-}
-
-// cacheHome makes dir what os.UserCacheDir returns, on every system, for
-// this process and the servers it starts.
-func cacheHome(dir string) {
-	os.Setenv("XDG_CACHE_HOME", dir)
-	os.Setenv("LocalAppData", dir)
-	if runtime.GOOS == "darwin" || runtime.GOOS == "ios" || runtime.GOOS == "plan9" {
-		os.Setenv("HOME", dir) // the cache is under $HOME there
-		os.Setenv("home", dir)
-	}
+	os.Exit(testcache.Run(m))
 }
 
 const serverEnv = "EDITKIT_MCP_TEST_SERVER"
