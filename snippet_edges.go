@@ -87,10 +87,9 @@ func (m *merger) extend(k int, s segment, p *placement, prev int) error {
 
 // endsBeforeMarker reads a segment that writes a block whole by
 // indentation and ends with new lines above a marker: its first line that
-// says something (comments aside) is the file's, paired, ends with ":" and
-// names something (see closedBlock); every later line of the segment
-// stands deeper; and the marker below stands no deeper than that first
-// line. A block ends where a line no deeper than its first one follows, so
+// says something is the file's, names something and ends with ":", every
+// later line of the segment stands deeper (see indentedTop), and the
+// marker below stands no deeper than that first line. A block ends where a line no deeper than its first one follows, so
 // the marker stands for what comes after the block, and the file's block
 // ends where the segment's does: the file's lines after the segment's last
 // pair, to the block's last line, are what the new lines replace (a Python
@@ -120,16 +119,10 @@ func (m *merger) endsBeforeMarker(s segment, p *placement) {
 	if s.open[1] || s.below == "" || p.loose[1] {
 		return
 	}
-	top := slices.IndexFunc(s.lines, func(l string) bool { return saysSomething(l) && !isComment(l) })
+	top, k := m.indentedTop(s, p.pairs)
 	last, end := nextNonBlank(s.lines, len(s.lines), -1), p.pairs[len(p.pairs)-1]
 	if top < 0 || last <= end[0] || !strings.HasSuffix(strings.TrimSpace(s.lines[top]), ":") ||
-		!distinctive(s.lines[top]) || names(s.lines[top]) < 2 {
-		return
-	}
-	k := slices.IndexFunc(p.pairs, func(q [2]int) bool { return q[0] == top })
-	depth := indentWidth(s.lines[top], m.tab)
-	if k < 0 || indentWidth(s.below, m.tab) > depth ||
-		slices.ContainsFunc(s.lines[top+1:], func(l string) bool { return !isBlank(l) && indentWidth(l, m.tab) <= depth }) {
+		indentWidth(s.below, m.tab) > indentWidth(s.lines[top], m.tab) {
 		return
 	}
 	f := m.indentedEnd(p.pairs[k][1])
@@ -186,8 +179,8 @@ func (m *merger) opensIndented(j int) bool {
 // whole, by indentation: the segment's first line that says something
 // (comments aside) is the file's, paired, and opens a block that names
 // something (see closedBlock); every line after it in the segment stands
-// deeper; and f is the last line of the file's block under that line, the
-// file's next line standing no deeper than it. A Python function written
+// deeper (see indentedTop); and f is the last line of the file's block
+// under that line (see indentedEnd). A Python function written
 // whole, its last line a changed "return", replaces the function's; nothing
 // after the block's last line can be its body.
 //
@@ -199,23 +192,30 @@ func (m *merger) opensIndented(j int) bool {
 // the one before it: "else:" and two imports swapped, read as one import
 // added above the other, the marker below keeping the old one.
 func (m *merger) endsIndentedBlock(s segment, pairs [][2]int, i, f int) bool {
-	top := slices.IndexFunc(s.lines, func(l string) bool { return saysSomething(l) && !isComment(l) })
-	if top < 0 || top >= i || i != nextNonBlank(s.lines, len(s.lines), -1) || !opens(s.lines[top]) ||
-		!distinctive(s.lines[top]) || names(s.lines[top]) < 2 {
+	top, k := m.indentedTop(s, pairs)
+	if top < 0 || top >= i || i != nextNonBlank(s.lines, len(s.lines), -1) || !opens(s.lines[top]) {
 		return false
-	}
-	k := slices.IndexFunc(pairs, func(q [2]int) bool { return q[0] == top })
-	if k < 0 {
-		return false
-	}
-	inside := func(lines []string, depth int) bool {
-		return !slices.ContainsFunc(lines, func(l string) bool { return !isBlank(l) && indentWidth(l, m.tab) <= depth })
 	}
 	o := pairs[k][1]
-	fd := indentWidth(m.buf.Line(o), m.tab)
-	after := nextNonBlankLine(m.buf, f, 1) // the block ends at f
-	return f > o && inside(s.lines[top+1:i+1], indentWidth(s.lines[top], m.tab)) &&
-		inside(fileLines(m.buf, o+1, f-o), fd) && (after < 0 || indentWidth(m.buf.Line(after), m.tab) <= fd)
+	return f > o && m.indentedEnd(o) == f
+}
+
+// indentedTop is the segment's first line that says something (comments
+// aside) when it names something (see closedBlock), pairs pair it with a
+// file line, and every later line of the segment stands deeper: the
+// segment writes that line's block whole, by indentation. It returns that
+// line and the index of its pair, or -1, -1.
+func (m *merger) indentedTop(s segment, pairs [][2]int) (top, k int) {
+	top = slices.IndexFunc(s.lines, func(l string) bool { return saysSomething(l) && !isComment(l) })
+	if top < 0 || !distinctive(s.lines[top]) || names(s.lines[top]) < 2 {
+		return -1, -1
+	}
+	depth := indentWidth(s.lines[top], m.tab)
+	k = slices.IndexFunc(pairs, func(q [2]int) bool { return q[0] == top })
+	if k < 0 || slices.ContainsFunc(s.lines[top+1:], func(l string) bool { return !isBlank(l) && indentWidth(l, m.tab) <= depth }) {
+		return -1, -1
+	}
+	return top, k
 }
 
 // signatureAbove pairs the segment's first line that says something,
