@@ -119,10 +119,12 @@ func (m *merger) endsBeforeMarker(s segment, p *placement) {
 	if s.open[1] || s.below == "" || p.loose[1] {
 		return
 	}
-	top, k := m.indentedTop(s, p.pairs)
 	last, end := nextNonBlank(s.lines, len(s.lines), -1), p.pairs[len(p.pairs)-1]
-	if top < 0 || last <= end[0] || !strings.HasSuffix(strings.TrimSpace(s.lines[top]), ":") ||
-		indentWidth(s.below, m.tab) > indentWidth(s.lines[top], m.tab) {
+	if last <= end[0] {
+		return
+	}
+	top, k := m.indentedTop(s, p.pairs, endsInColon)
+	if top < 0 || indentWidth(s.below, m.tab) > indentWidth(s.lines[top], m.tab) {
 		return
 	}
 	f := m.indentedEnd(p.pairs[k][1])
@@ -171,7 +173,7 @@ func (m *merger) indentedEnd(o int) int {
 func (m *merger) opensIndented(j int) bool {
 	l := m.buf.Line(j)
 	next := nextNonBlankLine(m.buf, j, 1)
-	return strings.HasSuffix(strings.TrimSpace(l), ":") && next >= 0 && indentWidth(m.buf.Line(next), m.tab) > indentWidth(l, m.tab)
+	return endsInColon(l) && next >= 0 && indentWidth(m.buf.Line(next), m.tab) > indentWidth(l, m.tab)
 }
 
 // endsIndentedBlock reports whether the segment's last line i, which
@@ -192,8 +194,11 @@ func (m *merger) opensIndented(j int) bool {
 // the one before it: "else:" and two imports swapped, read as one import
 // added above the other, the marker below keeping the old one.
 func (m *merger) endsIndentedBlock(s segment, pairs [][2]int, i, f int) bool {
-	top, k := m.indentedTop(s, pairs)
-	if top < 0 || top >= i || i != nextNonBlank(s.lines, len(s.lines), -1) || !opens(s.lines[top]) {
+	if i != nextNonBlank(s.lines, len(s.lines), -1) {
+		return false
+	}
+	top, k := m.indentedTop(s, pairs, opens)
+	if top < 0 || top >= i {
 		return false
 	}
 	o := pairs[k][1]
@@ -201,22 +206,31 @@ func (m *merger) endsIndentedBlock(s segment, pairs [][2]int, i, f int) bool {
 }
 
 // indentedTop is the segment's first line that says something (comments
-// aside) when it names something (see closedBlock), pairs pair it with a
-// file line, and every later line of the segment stands deeper: the
-// segment writes that line's block whole, by indentation. It returns that
-// line and the index of its pair, or -1, -1.
-func (m *merger) indentedTop(s segment, pairs [][2]int) (top, k int) {
-	top = slices.IndexFunc(s.lines, func(l string) bool { return saysSomething(l) && !isComment(l) })
-	if top < 0 || !distinctive(s.lines[top]) || names(s.lines[top]) < 2 {
+// aside) when that line opens a block as opensBlock reads it and names
+// something (see closedBlock), pairs pair it with a file line, and every
+// later line of the segment stands deeper: the segment writes that line's
+// block whole, by indentation. It returns that line and the index of its
+// pair, or -1, -1. The words of the line are read last: they cost most.
+func (m *merger) indentedTop(s segment, pairs [][2]int, opensBlock func(string) bool) (top, k int) {
+	top = slices.IndexFunc(s.lines, saysCode)
+	if top < 0 || !opensBlock(s.lines[top]) {
 		return -1, -1
 	}
-	depth := indentWidth(s.lines[top], m.tab)
 	k = slices.IndexFunc(pairs, func(q [2]int) bool { return q[0] == top })
-	if k < 0 || slices.ContainsFunc(s.lines[top+1:], func(l string) bool { return !isBlank(l) && indentWidth(l, m.tab) <= depth }) {
+	depth := indentWidth(s.lines[top], m.tab)
+	if k < 0 || slices.ContainsFunc(s.lines[top+1:], func(l string) bool { return !isBlank(l) && indentWidth(l, m.tab) <= depth }) ||
+		!distinctive(s.lines[top]) || names(s.lines[top]) < 2 {
 		return -1, -1
 	}
 	return top, k
 }
+
+// endsInColon reports a line that ends with ":", as a block that
+// indentation delimits opens in Python.
+func endsInColon(l string) bool { return strings.HasSuffix(strings.TrimSpace(l), ":") }
+
+// saysCode reports a line that says something and is no comment.
+func saysCode(l string) bool { return saysSomething(l) && !isComment(l) }
 
 // signatureAbove pairs the segment's first line that says something,
 // above its first pair, with the file's line just above that pair when
